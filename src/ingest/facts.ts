@@ -1,0 +1,112 @@
+// The contract between parsing and resolution. An extractor turns one file's syntax
+// tree into FileFacts; the resolver turns the facts of every file into graph edges.
+// Facts are plain JSON so they can be stored per file and re-resolved without re-parsing.
+
+export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
+
+export type EntityKind = "module" | "class" | "interface" | "type" | "function" | "method";
+
+export interface EntityFact {
+  name: string;
+  /** Qualified within the file: "Class.method", "outer.inner"; Go methods "Type.Method". */
+  qname: string;
+  kind: EntityKind;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+  /** The declaration's first line, trimmed, at most 200 characters. */
+  signature: string;
+  exported: boolean;
+  /** Index into FileFacts.entities of the containing entity; -1 for the file itself. */
+  parent: number;
+  /** TS/JS `export default` target. */
+  defaultExport?: boolean;
+  /** Go methods: the receiver's type name (without `*`), which may live in another file. */
+  receiverType?: string;
+}
+
+export interface CallFact {
+  /** Enclosing entity index (function, method, or class for field initialisers); -1 = top level. */
+  from: number;
+  line: number;
+  /** The called name: `foo` for foo(), `bar` for a.b.bar(), `Foo` for new Foo(). */
+  callee: string;
+  /**
+   * The receiver as written when it is a plain dotted path: "this", "self", "x", "this.db",
+   * "pkg", "a.b". "?" when it is anything else (a call result, an index, a literal).
+   * Absent for a bare call.
+   */
+  receiver?: string;
+  /** `new Foo()` in TS/JS. (Python constructor calls look like plain calls.) */
+  isNew?: boolean;
+}
+
+export interface ImportName {
+  /** Name in the source module: a name, "default", or "*" for a namespace/whole module. */
+  imported: string;
+  /** Name bound in this file ("" when nothing is bound, e.g. `import "./x"`, `export * from`). */
+  local: string;
+}
+
+export interface ImportFact {
+  line: number;
+  /** Module specifier as written: "./x", "@/lib/y", "lodash", ".pkg.mod", "..", "github.com/a/b". */
+  source: string;
+  names: ImportName[];
+  /** reexport: `export ... from`; require: CommonJS require(); dynamic: import(). */
+  kind: "import" | "reexport" | "require" | "dynamic";
+  /** TS `import type`. */
+  typeOnly?: boolean;
+}
+
+/** `export { a as b }` / `export default a` without a `from`: local name -> exported name. */
+export interface ExportFact {
+  local: string;
+  exported: string;
+  line: number;
+}
+
+export interface HeritageFact {
+  /** The class/interface/struct entity index. */
+  entity: number;
+  kind: "extends" | "implements";
+  /** As written: "Base", "ns.Base", "models.Model" (generic arguments stripped). */
+  name: string;
+  line: number;
+}
+
+/** A type named in a signature, annotation or body: REFERENCES edges. */
+export interface RefFact {
+  from: number;
+  name: string;
+  line: number;
+}
+
+/**
+ * A variable whose type is known from `new X()`, `X()` (Python class), `&X{}` / `X{}` (Go),
+ * or an annotation (`x: X`, params, Go receivers, class fields as "this.x" / "self.x").
+ */
+export interface TypedVarFact {
+  /** Entity index of the scope it lives in; -1 = file. Fields use the class's index. */
+  scope: number;
+  name: string;
+  /** The type name as written, generic arguments and `*`/`[]`/`| null` stripped: "Foo", "ns.Foo". */
+  type: string;
+  line: number;
+}
+
+export interface FileFacts {
+  path: string;
+  lang: Lang;
+  entities: EntityFact[];
+  calls: CallFact[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  heritage: HeritageFact[];
+  refs: RefFact[];
+  vars: TypedVarFact[];
+  /** Count of ERROR/MISSING nodes; the rest of the file is still extracted. */
+  parseErrors: number;
+  /** Go: the `package` clause's name. */
+  packageName?: string;
+}

@@ -1,0 +1,37 @@
+// bun run build        → dist/ix for this machine
+// bun run build --all  → every release target, dist/ix-<os>-<arch>[.exe]
+// The version is stamped from package.json; grammars and the worker are embedded.
+import { version } from "./package.json" with { type: "json" };
+
+const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
+const all = process.argv.includes("--all");
+
+async function compile(target: string | undefined, outfile: string): Promise<void> {
+  const started = performance.now();
+  const result = await Bun.build({
+    entrypoints: ["src/main.ts", ...(await workerEntrypoints())],
+    compile: { outfile, ...(target ? { target: `bun-${target}` as Bun.Build.CompileTarget } : {}) },
+    minify: true,
+    bytecode: true,
+    sourcemap: "none",
+    define: { "process.env.IX_BUILD_VERSION": JSON.stringify(version) },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    process.exit(1);
+  }
+  console.error(`built ${outfile} (${target ?? "host"}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Worker files must be extra entrypoints or the compiled binary cannot start them. */
+async function workerEntrypoints(): Promise<string[]> {
+  const found: string[] = [];
+  for await (const path of new Bun.Glob("src/**/*.worker.ts").scan(".")) found.push(path);
+  return found;
+}
+
+if (all) {
+  for (const target of TARGETS) await compile(target, `dist/ix-${target}${target.startsWith("windows") ? ".exe" : ""}`);
+} else {
+  await compile(undefined, "dist/ix");
+}

@@ -1,0 +1,39 @@
+// A command is a citty definition plus what ix needs for help and next steps. Commands get
+// their parsed arguments and a Context; they emit records and never print.
+import type { ArgsDef, ParsedArgs } from "citty";
+import type { Format, Writer } from "../wire/writer";
+
+export interface Context {
+  writer: Writer;
+  format: Format;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** $IX_HOME, default ~/.ix. */
+  home: string;
+  /** Notes for a person, on stderr, only when one is watching. */
+  note(message: string): void;
+}
+
+export interface Example {
+  run: string;
+  why: string;
+}
+
+export interface IxCommand<T extends ArgsDef = ArgsDef> {
+  meta: { name: string; description: string };
+  args?: T;
+  examples?: Example[];
+  subCommands?: Record<string, IxCommand<any>>;
+  /** For a group: what a bare invocation shows (its live data). */
+  run?: (args: ParsedArgs<T>, ctx: Context) => void | Promise<void>;
+}
+
+export function defineIx<const T extends ArgsDef>(def: IxCommand<T>): IxCommand<T> {
+  return def;
+}
+
+/** Options every command takes. */
+export const GLOBAL_ARGS = {
+  format: { type: "string", description: "Output format: text, json, llm or toon", valueHint: "fmt" },
+  help: { type: "boolean", description: "Show this command's help", alias: ["h"] },
+} as const satisfies ArgsDef;

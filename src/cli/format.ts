@@ -1,0 +1,53 @@
+// --format > IX_FORMAT > `format` in config.yaml > text. A bad environment or config value is
+// ignored (it would otherwise break every later command at once); a bad --format is a usage error.
+import { loadConfig } from "../config/store";
+import { isFormat, type Format } from "../wire/writer";
+import { usageError, type CliError } from "./errors";
+
+export interface FormatChoice {
+  format: Format;
+  /** Notes about ignored values, for a person on stderr. */
+  notes: string[];
+  /** A --format value that is not a format: reported, in the format chosen without it. */
+  invalidFlag?: CliError;
+}
+
+/** The format the command line asks for, if any: `--format x` or `--format=x`, before `--`. */
+export function formatFlag(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === "--") break;
+    if (token === "--format") return argv[i + 1] ?? "";
+    if (token.startsWith("--format=")) return token.slice("--format=".length);
+  }
+  return undefined;
+}
+
+export function defaultFormat(env: Record<string, string | undefined>, home: string): FormatChoice {
+  const notes: string[] = [];
+  const fromEnv = env.IX_FORMAT;
+  if (fromEnv) {
+    if (isFormat(fromEnv)) return { format: fromEnv, notes };
+    notes.push(`ignoring IX_FORMAT=${JSON.stringify(fromEnv)}: expected text, json, llm or toon`);
+  }
+  const config = loadConfig(home);
+  if (config.problem) notes.push(config.problem);
+  const fromConfig = config.values.format;
+  if (fromConfig !== undefined) {
+    if (isFormat(fromConfig)) return { format: fromConfig, notes };
+    notes.push(`ignoring format ${JSON.stringify(fromConfig)} in config.yaml: expected text, json, llm or toon`);
+  }
+  return { format: "text", notes };
+}
+
+export function chooseFormat(argv: string[], env: Record<string, string | undefined>, home: string): FormatChoice {
+  const flag = formatFlag(argv);
+  if (flag !== undefined && isFormat(flag)) return { format: flag, notes: [] };
+  const choice = defaultFormat(env, home);
+  if (flag === undefined) return choice;
+  const invalidFlag = usageError("invalid_value", `Invalid value for --format: "${flag}". Expected one of: text, json, llm, toon`, {
+    option: "--format",
+    value: flag,
+  });
+  return { ...choice, invalidFlag };
+}

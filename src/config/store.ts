@@ -1,0 +1,64 @@
+// $IX_HOME/config.yaml. Read tolerantly (a malformed file means defaults plus a warning, never a
+// crash), written atomically with private modes, and edited through YAML's document model so
+// keys and comments this version does not know survive.
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { parseDocument } from "yaml";
+import { CliError } from "../cli/errors";
+
+export function ixHome(env: Record<string, string | undefined>): string {
+  return env.IX_HOME || join(homedir(), ".ix");
+}
+
+export const configPath = (home: string) => join(home, "config.yaml");
+
+export interface LoadedConfig {
+  values: Record<string, unknown>;
+  /** Why the file could not be used; values are then the defaults. */
+  problem?: string;
+  exists: boolean;
+}
+
+export function loadConfig(home: string): LoadedConfig {
+  let text: string;
+  try {
+    text = readFileSync(configPath(home), "utf8");
+  } catch {
+    return { values: {}, exists: false };
+  }
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) {
+    return { values: {}, exists: true, problem: `${configPath(home)} is not valid YAML (${doc.errors[0]?.message.split("\n")[0]}); using defaults` };
+  }
+  const values = doc.toJS() as unknown;
+  if (values === null || values === undefined) return { values: {}, exists: true };
+  if (typeof values !== "object" || Array.isArray(values))
+    return { values: {}, exists: true, problem: `${configPath(home)} does not hold a mapping; using defaults` };
+  return { values: values as Record<string, unknown>, exists: true };
+}
+
+/**
+ * Applies `edit` to the file's document and writes it back atomically (temp file + rename), the
+ * directory 0700 and the file 0600. A malformed file is never overwritten: that would lose keys.
+ */
+export function updateConfig(home: string, edit: (doc: ReturnType<typeof parseDocument>) => void): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  chmodSync(home, 0o700);
+  const path = configPath(home);
+  let text = "";
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    // no file yet
+  }
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0 || (doc.contents !== null && typeof doc.toJS() !== "object")) {
+    throw new CliError("config_malformed", `${path} is not a valid YAML mapping; fix or remove it before changing settings`, 1, { path });
+  }
+  edit(doc);
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, doc.toString(), { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
+}

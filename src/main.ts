@@ -1,0 +1,15 @@
+// Entry point. `--version` is answered before anything else is loaded: agents call it to check
+// the tool exists, and it must cost no more than the process start.
+import { version } from "../package.json" with { type: "json" };
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    process.stdout.write(`${version}\n`);
+    return;
+  }
+  const { dispatch } = await import("./cli/dispatch");
+  process.exitCode = await dispatch(argv, process.env, process.cwd(), version);
+}
+
+// Bytecode compilation rules out top-level await.
+main(process.argv.slice(2));

@@ -1,0 +1,70 @@
+// Black-box harness: every CLI test runs the compiled binary as a process, the way an agent
+// does. The binary is rebuilt once per test run when any source is newer than it.
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dir, "../..");
+export const BIN = join(ROOT, "dist/ix");
+
+function newestSource(): number {
+  let newest = 0;
+  for (const path of new Bun.Glob("{src/**/*,package.json,build.ts}").scanSync({ cwd: ROOT })) {
+    newest = Math.max(newest, statSync(join(ROOT, path)).mtimeMs);
+  }
+  return newest;
+}
+
+let built = false;
+export function ensureBinary(): string {
+  if (built) return BIN;
+  let binTime = 0;
+  try {
+    binTime = statSync(BIN).mtimeMs;
+  } catch {
+    // not built yet
+  }
+  if (binTime < newestSource()) {
+    const result = Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT, stderr: "pipe" });
+    if (result.exitCode !== 0) throw new Error(`build failed: ${result.stderr.toString()}`);
+  }
+  built = true;
+  return BIN;
+}
+
+export function tempDir(prefix = "ix-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  lines: string[];
+}
+
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  home?: string;
+}
+
+/** Runs `ix …` with a private IX_HOME (unless one is given) and no inherited IX_FORMAT. */
+export function ix(args: string[], opts: RunOptions = {}): RunResult {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("IX_")) env[key] = value;
+  env.IX_HOME = opts.home ?? tempDir("ix-home-");
+  for (const [key, value] of Object.entries(opts.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe" });
+  const stdout = result.stdout.toString();
+  return { code: result.exitCode ?? -1, stdout, stderr: result.stderr.toString(), lines: stdout.split("\n").filter(Boolean) };
+}
+
+/** Writes a fixture repository: path → content. */
+export async function writeTree(root: string, files: Record<string, string>): Promise<string> {
+  for (const [path, content] of Object.entries(files)) await Bun.write(join(root, path), content);
+  return root;
+}

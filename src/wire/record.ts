@@ -12,7 +12,8 @@ export const quiet = (value: number | boolean): Quiet => new Quiet(value);
 export type FieldValue = Scalar | Quiet | readonly (string | number)[];
 export type Fields = Record<string, FieldValue>;
 
-export type Shape = "single" | "row";
+/** single: an object; row: a list element; line: an object a person reads on one line. */
+export type Shape = "single" | "row" | "line";
 
 export interface Rec {
   kind: string;

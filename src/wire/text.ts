@@ -38,7 +38,17 @@ export class TextEncoder {
       return;
     }
     this.flush();
-    this.single(rec);
+    if (rec.shape === "line") this.oneLine(rec);
+    else this.single(rec);
+  }
+
+  private oneLine(rec: Rec): void {
+    const parts: string[] = [];
+    for (const key in rec.fields) {
+      const value = compactValue(rec.fields[key]);
+      if (value !== undefined) parts.push(`${key}=${show(value)}`);
+    }
+    this.write(`${this.style.bold(rec.kind)} ${parts.join(" ")}\n`);
   }
 
   raw(lines: string[]): void {

@@ -57,6 +57,11 @@ export class Writer {
     return this.emit({ kind, fields, shape: "single" });
   }
 
+  /** One object that stays on one line in text too (`--silent` answers). */
+  line(kind: string, fields: Fields): this {
+    return this.emit({ kind, fields, shape: "line" });
+  }
+
   /** One element of a list. */
   row(kind: string, fields: Fields): this {
     return this.emit({ kind, fields, shape: "row" });

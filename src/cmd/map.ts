@@ -1,0 +1,75 @@
+// ix map [path]: register the workspace that holds path and bring its graph up to date.
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { defineIx } from "../cli/command";
+import { CliError } from "../cli/errors";
+import { mapWorkspace, type Phase } from "../ingest/map";
+import { quiet } from "../wire/record";
+import { registerWorkspace } from "../workspace/registry";
+import { workspaceRoot } from "../workspace/root";
+
+const TOO_LARGE_ROWS = 20;
+
+export default defineIx({
+  meta: { name: "map", description: "Map a repository into the graph (incremental: only changed files are parsed)" },
+  args: {
+    path: { type: "positional", required: false, default: ".", description: "A directory inside the repository (default: .)" },
+    silent: { type: "boolean", description: "Print one line instead of the full record set" },
+  },
+  examples: [
+    { run: "ix map .", why: "map the repository holding this directory" },
+    { run: "ix map . --silent", why: "re-map after an edit, one line of output" },
+  ],
+  run: async ({ path, silent }, ctx) => {
+    const target = resolve(ctx.cwd, path);
+    if (!existsSync(target) || !statSync(target).isDirectory()) {
+      throw new CliError("path_not_found", `${target} is not a directory`, 1, { path: target });
+    }
+    const root = workspaceRoot(realpathSync(target));
+    const ws = registerWorkspace(ctx.home, root);
+    const progress = process.stderr.isTTY && !silent ? terminalProgress() : undefined;
+    const result = await mapWorkspace(ws, { onPhase: progress });
+    if (progress) process.stderr.write("\r\x1b[K");
+    if (result.waitedForLock) process.stderr.write(`ix: waited for another map of ${root} to finish\n`);
+
+    const tooLarge = [...result.tooLarge].sort();
+    if (silent) {
+      ctx.writer.line("map", {
+        files: result.files,
+        rev: result.rev,
+        outcome: result.outcome,
+        parse_errors: quiet(result.parseErrors),
+        too_large: quiet(tooLarge.length),
+        ms: result.ms,
+      });
+      return;
+    }
+    ctx.writer.record("map", {
+      files: result.files,
+      rev: result.rev,
+      outcome: result.outcome,
+      root,
+      added: quiet(result.added),
+      modified: quiet(result.modified),
+      deleted: quiet(result.deleted),
+      parse_errors: quiet(result.parseErrors),
+      skipped: quiet(result.skipped),
+      files_too_large: quiet(tooLarge.length),
+      ms: result.ms,
+    });
+    ctx.writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
+    ctx.writer.next("ix status", "check the graph's health and staleness");
+    ctx.writer.next("ix stats", "count nodes and edges by kind");
+  },
+});
+
+function terminalProgress(): (phase: Phase, done?: number, total?: number) => void {
+  let last = 0;
+  return (phase, done, total) => {
+    const now = performance.now();
+    if (done !== undefined && done !== total && now - last < 100) return;
+    last = now;
+    const count = done !== undefined && total ? ` ${done}/${total}` : "";
+    process.stderr.write(`\r\x1b[Kix map: ${phase}${count}`);
+  };
+}

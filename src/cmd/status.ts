@@ -1,0 +1,16 @@
+// ix status: is the graph whole, current, and which files changed since it was built.
+import { defineIx } from "../cli/command";
+import { positiveInt } from "../cli/args";
+import { workspaceState, writeState } from "../workspace/describe";
+
+export default defineIx({
+  meta: { name: "status", description: "The graph's health, revision and the files changed since the last map" },
+  args: {
+    limit: { type: "string", description: "Changed files to list (default 50)", valueHint: "n" },
+  },
+  examples: [{ run: "ix status --format llm", why: "is the graph current?" }],
+  run: async ({ limit }, ctx) => {
+    const max = positiveInt(limit, "--limit") ?? 50;
+    writeState(await workspaceState(ctx), ctx, "status", max);
+  },
+});

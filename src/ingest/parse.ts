@@ -1,0 +1,90 @@
+// Reads, hashes, classifies and parses one file. Runs inside a parse worker, or inline when a
+// map touches only a few files and starting workers would cost more than the work.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Parser } from "web-tree-sitter";
+import { EXTRACTORS } from "../lang";
+import { langOfPath, loadGrammar } from "../lang/grammars";
+import { classifyContent } from "./discover";
+import type { FileFacts, Lang } from "./facts";
+
+/** No single file may hold a map up for longer than this. */
+export const PARSE_BUDGET_MS = 5_000;
+
+export interface ParseRequest {
+  path: string;
+  /** The hash the graph holds for this path, if any: equal content is not parsed again. */
+  knownHash?: string;
+  /** From discovery; the pool starts the largest files first. */
+  size?: number;
+}
+
+export type ParseResult =
+  | { path: string; status: "parsed"; hash: string; size: number; lines: number; facts: FileFacts }
+  | { path: string; status: "unchanged"; hash: string; size: number }
+  | { path: string; status: "data"; hash: string; size: number; lines: number }
+  | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" | "failed" };
+
+export function lineCount(bytes: Uint8Array): number {
+  let lines = 0;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
+  return bytes.byteLength > 0 && bytes[bytes.byteLength - 1] !== 10 ? lines + 1 : lines;
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return Bun.hash.xxHash64(bytes).toString(16).padStart(16, "0");
+}
+
+const parsers = new Map<Lang, Parser>();
+
+async function parserFor(lang: Lang): Promise<Parser> {
+  let parser = parsers.get(lang);
+  if (!parser) {
+    const grammar = await loadGrammar(lang); // initialises the runtime before any Parser exists
+    parser = new Parser();
+    parser.setLanguage(grammar);
+    parsers.set(lang, parser);
+  }
+  return parser;
+}
+
+export async function parseOne(root: string, request: ParseRequest): Promise<ParseResult> {
+  const { path } = request;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(join(root, path));
+  } catch {
+    return { path, status: "skipped", hash: "", size: 0, reason: "unreadable" };
+  }
+  const hash = contentHash(bytes);
+  const size = bytes.byteLength;
+  if (hash === request.knownHash) return { path, status: "unchanged", hash, size };
+  const lang = langOfPath(path);
+  // Config files (tsconfig.json, package.json, go.mod) are tracked for change, not parsed.
+  if (!lang) return { path, status: "data", hash, size, lines: lineCount(bytes) };
+  const kind = classifyContent(path, bytes);
+  if (kind !== "ok") return { path, status: "skipped", hash, size, reason: kind };
+
+  const source = new TextDecoder().decode(bytes);
+  const parser = await parserFor(lang);
+  const deadline = performance.now() + PARSE_BUDGET_MS;
+  let tree;
+  try {
+    tree = parser.parse(source, null, { progressCallback: () => performance.now() > deadline });
+  } catch {
+    parser.reset();
+    return { path, status: "skipped", hash, size, reason: "failed" };
+  }
+  if (!tree) {
+    parser.reset();
+    return { path, status: "skipped", hash, size, reason: "timeout" };
+  }
+  try {
+    const facts = EXTRACTORS[lang](tree.rootNode, source, path, lang);
+    return { path, status: "parsed", hash, size, lines: lineCount(bytes), facts };
+  } catch {
+    return { path, status: "skipped", hash, size, reason: "failed" };
+  } finally {
+    tree.delete();
+  }
+}

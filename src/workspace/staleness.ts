@@ -1,0 +1,40 @@
+// Which files changed on disk since the graph was built: stat only, plus a hash where the
+// mtime moved but the size did not (an editor's save without a change is not staleness).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Store } from "../graph/store";
+import { discover } from "../ingest/discover";
+import { contentHash } from "../ingest/parse";
+
+export interface ChangedFile {
+  path: string;
+  reason: "modified" | "added" | "deleted";
+}
+
+const HASH_CHECK_LIMIT = 500;
+
+export async function changedSinceMap(root: string, store: Store): Promise<ChangedFile[]> {
+  const found = await discover(root);
+  const known = store.fileRows();
+  const changed: ChangedFile[] = [];
+  let hashed = 0;
+  for (const file of found.files) {
+    const row = known.get(file.path);
+    if (!row) {
+      changed.push({ path: file.path, reason: "added" });
+      continue;
+    }
+    if (row.size === file.size && row.mtimeMs === file.mtimeMs) continue;
+    if (row.size === file.size && hashed++ < HASH_CHECK_LIMIT) {
+      try {
+        if (contentHash(readFileSync(join(root, file.path))) === row.hash) continue;
+      } catch {
+        // unreadable now: report it as modified
+      }
+    }
+    changed.push({ path: file.path, reason: "modified" });
+  }
+  const present = new Set(found.files.map((f) => f.path));
+  for (const path of known.keys()) if (!present.has(path)) changed.push({ path, reason: "deleted" });
+  return changed.sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -16,7 +16,7 @@ bun build.ts || { echo "0 passed, 1 failed"; exit 1; }
 step "bun test"
 mkdir -p test/.tmp
 rm -f test/.tmp/junit.xml
-bun test --reporter=junit --reporter-outfile=test/.tmp/junit.xml
+bun test --timeout 60000 --reporter=junit --reporter-outfile=test/.tmp/junit.xml
 test_status=$?
 
 step "smoke test of the compiled binary without bun on PATH"

@@ -52,6 +52,8 @@ export default defineIx({
       added: quiet(result.added),
       modified: quiet(result.modified),
       deleted: quiet(result.deleted),
+      parsed: quiet(result.parsed),
+      resolved: quiet(result.resolved),
       parse_errors: quiet(result.parseErrors),
       skipped: quiet(result.skipped),
       files_too_large: quiet(tooLarge.length),

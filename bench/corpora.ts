@@ -1,0 +1,224 @@
+// Pinned real-world corpora for benchmarks and accuracy checks. Each corpus comes only from a
+// package registry (npm or Debian apt), is cached under bench/.corpora/<name>, and is made a
+// git repository so ix sees it exactly as it would see a user's checkout.
+//
+//   bun bench/corpora.ts            fetch every corpus
+//   bun bench/corpora.ts rxjs go-tools
+
+import { existsSync, mkdirSync, rmSync, renameSync, cpSync, writeFileSync, readFileSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+interface NpmCorpus {
+  kind: "npm";
+  /** Exact version: a corpus must never drift under a benchmark. */
+  spec: string;
+  /** Paths inside the tarball's package/ to keep; missing optional ones are skipped. */
+  keep: { path: string; optional?: boolean }[];
+  /** Written into the corpus when the package ships no tsconfig of its own. */
+  tsconfig?: object;
+}
+
+interface DebianCorpus {
+  kind: "debian";
+  packages: string[];
+  /** The package whose version identifies the corpus. */
+  versionOf: string;
+  /** The version this benchmark was calibrated against; another one only warns. */
+  expectedVersion: string;
+  source: string;
+  /** Where the source lands inside the corpus directory ("" = its root). */
+  target: string;
+}
+
+type Corpus = NpmCorpus | DebianCorpus;
+
+/** Effect ships src/ without a tsconfig; these options let the compiler resolve it as written. */
+const EFFECT_TSCONFIG = {
+  compilerOptions: {
+    target: "ESNext",
+    module: "ESNext",
+    moduleResolution: "bundler",
+    lib: ["ESNext", "DOM", "DOM.Iterable"],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    skipLibCheck: true,
+    noEmit: true,
+    // Effect imports its siblings as "./Array.ts".
+    allowImportingTsExtensions: true,
+    types: [],
+  },
+  include: ["src"],
+};
+
+export const CORPORA: Record<string, Corpus> = {
+  rxjs: {
+    kind: "npm",
+    spec: "rxjs@7.8.2",
+    // The root tsconfig carries the `paths` map (rxjs, rxjs/operators, …); src/ has the
+    // per-build configs that extend it.
+    keep: [{ path: "src" }, { path: "tsconfig.json", optional: true }],
+  },
+  effect: {
+    kind: "npm",
+    spec: "effect@4.1.0",
+    keep: [{ path: "src" }],
+    tsconfig: EFFECT_TSCONFIG,
+  },
+  django: {
+    kind: "debian",
+    packages: ["python3-django"],
+    versionOf: "python3-django",
+    expectedVersion: "3:3.2.25-0+deb12u7",
+    source: "/usr/lib/python3/dist-packages/django",
+    target: "django",
+  },
+  "go-tools": {
+    kind: "debian",
+    packages: ["golang-golang-x-tools-dev"],
+    versionOf: "golang-golang-x-tools-dev",
+    expectedVersion: "1:0.5.0+ds-1",
+    source: "/usr/share/gocode/src",
+    target: "",
+  },
+};
+
+export const CORPORA_DIR = join(import.meta.dir, ".corpora");
+const VERSION_FILE = ".ix-corpus-version";
+
+function run(cmd: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): string {
+  const proc = Bun.spawnSync(cmd, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (proc.exitCode !== 0) {
+    throw new Error(`${cmd.join(" ")} failed (exit ${proc.exitCode}): ${proc.stderr.toString().trim()}`);
+  }
+  return proc.stdout.toString();
+}
+
+/** Version recorded for a fetched corpus, or undefined when it is not (fully) fetched. */
+export function corpusVersion(name: string): string | undefined {
+  const file = join(CORPORA_DIR, name, VERSION_FILE);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+}
+
+async function fetchNpm(corpus: NpmCorpus, into: string): Promise<string> {
+  const work = `${into}.pack`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  try {
+    const tarball = run(["npm", "pack", corpus.spec, "--silent", "--pack-destination", work]).trim().split("\n").pop();
+    if (!tarball) throw new Error(`npm pack ${corpus.spec} named no tarball`);
+    run(["tar", "xzf", join(work, tarball), "-C", work]);
+    for (const { path, optional } of corpus.keep) {
+      const from = join(work, "package", path);
+      if (!existsSync(from)) {
+        if (optional) continue;
+        throw new Error(`${corpus.spec} does not ship ${path}`);
+      }
+      cpSync(from, join(into, path), { recursive: true });
+    }
+    if (corpus.tsconfig) writeFileSync(join(into, "tsconfig.json"), JSON.stringify(corpus.tsconfig, null, 2) + "\n");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return corpus.spec;
+}
+
+function installedVersion(pkg: string): string | undefined {
+  const proc = Bun.spawnSync(["dpkg-query", "-W", "-f=${Status}\t${Version}", pkg], { stdout: "pipe", stderr: "pipe" });
+  if (proc.exitCode !== 0) return undefined;
+  const [status, version] = proc.stdout.toString().split("\t");
+  return status?.endsWith(" installed") ? version : undefined;
+}
+
+function hasCandidate(pkg: string): boolean {
+  const policy = run(["apt-cache", "policy", pkg]);
+  const candidate = /Candidate:\s*(\S+)/.exec(policy)?.[1];
+  return candidate !== undefined && candidate !== "(none)";
+}
+
+function aptInstall(packages: string[]): void {
+  const missing = packages.filter((p) => installedVersion(p) === undefined);
+  if (missing.length === 0) return;
+  if (!missing.every(hasCandidate)) run(["apt-get", "update", "-q"]);
+  run(["apt-get", "install", "-y", "-q", ...missing], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+/**
+ * Copies a tree. Links that stay inside it remain links, as in a checkout (Debian's
+ * code.google.com/p/go.net -> golang.org/x/net aliases); links that leave it (Django's jQuery
+ * points into /usr/share/javascript) are replaced by what they point to, so the corpus is
+ * self-contained.
+ */
+function copyTree(source: string, into: string): void {
+  cpSync(source, into, { recursive: true, verbatimSymlinks: true, filter: isSource });
+  for (const entry of readdirSync(into, { recursive: true, withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) continue;
+    const copied = join(entry.parentPath, entry.name);
+    const original = join(source, relative(into, copied));
+    const target = resolve(dirname(original), readlinkSync(original));
+    if (target === source || target.startsWith(source + sep)) continue;
+    rmSync(copied);
+    cpSync(realpathSync(original), copied, { recursive: true, dereference: true, filter: isSource });
+  }
+}
+
+/** Python byte-code caches are installation artefacts, not source. */
+function isSource(path: string): boolean {
+  return !path.includes("__pycache__") && !path.endsWith(".pyc");
+}
+
+async function fetchDebian(corpus: DebianCorpus, into: string): Promise<string> {
+  aptInstall(corpus.packages);
+  const version = installedVersion(corpus.versionOf);
+  if (!version) throw new Error(`${corpus.versionOf} is not installed after apt-get install`);
+  if (version !== corpus.expectedVersion) {
+    console.error(`warning: ${corpus.versionOf} is ${version}, calibrated against ${corpus.expectedVersion}`);
+  }
+  copyTree(corpus.source, join(into, corpus.target));
+  return `${corpus.versionOf}=${version}`;
+}
+
+function commitAsCheckout(dir: string): void {
+  const git = ["git", "-c", "user.name=ix-bench", "-c", "user.email=bench@ix.invalid", "-c", "commit.gpgsign=false"];
+  run([...git, "init", "-q"], { cwd: dir });
+  run([...git, "add", "-A"], { cwd: dir });
+  run([...git, "commit", "-qm", "corpus"], { cwd: dir });
+}
+
+/** Returns the directory of the named corpus, fetching it once. */
+export async function ensureCorpus(name: string): Promise<string> {
+  const corpus = CORPORA[name];
+  if (!corpus) throw new Error(`unknown corpus ${name} (known: ${Object.keys(CORPORA).join(", ")})`);
+  const dir = join(CORPORA_DIR, name);
+  if (corpusVersion(name) !== undefined && existsSync(join(dir, ".git"))) return dir;
+
+  // Build beside the final place and rename at the end, so an interrupted fetch never
+  // leaves a half corpus that a later run would mistake for a finished one.
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const version = corpus.kind === "npm" ? await fetchNpm(corpus, partial) : await fetchDebian(corpus, partial);
+  writeFileSync(join(partial, VERSION_FILE), version + "\n");
+  commitAsCheckout(partial);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return dir;
+}
+
+function trackedFiles(dir: string): number {
+  return run(["git", "ls-files"], { cwd: dir }).split("\n").filter(Boolean).length;
+}
+
+if (import.meta.main) {
+  const names = process.argv.slice(2);
+  for (const name of names.length > 0 ? names : Object.keys(CORPORA)) {
+    const started = performance.now();
+    const dir = await ensureCorpus(name);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${name}\t${corpusVersion(name)}\t${trackedFiles(dir)} files\t${seconds}s\t${dir}`);
+  }
+}

@@ -1,0 +1,416 @@
+// Ground truth for TypeScript call and import edges, from the TypeScript compiler itself.
+// The type checker binds every call with full type information, so what it says a call
+// resolves to is the reference ix's evidence-based resolution is scored against.
+//
+//   bun bench/truth-ts.ts <dir> [out.json]
+
+import ts from "typescript";
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+
+/** A declaration: `line` is its name's line, or its start when it has no name. */
+export interface Def {
+  path: string;
+  name: string;
+  line: number;
+}
+
+export interface TruthCall {
+  caller: Def;
+  callee: Def;
+  /** The call expression's line. */
+  line: number;
+}
+
+export interface TruthImport {
+  from: string;
+  to: string;
+}
+
+export interface Truth {
+  calls: TruthCall[];
+  imports: TruthImport[];
+  /** Files the truth looked at; ix edges touching other files cannot be judged. */
+  files?: string[];
+  /** Every entity the truth can name as a callee or caller, with or without edges. */
+  defs?: Def[];
+}
+
+/** Why call sites were left out: a developer reading the figures needs to know what is not scored. */
+export interface TruthStats {
+  files: number;
+  callSites: number;
+  bound: number;
+  /** The callee is declared outside the corpus (lib.d.ts, @types, …) or nowhere. */
+  external: number;
+  unresolved: number;
+  /** Bound to a corpus declaration the truth does not model (interface member, object literal method, `const x = f()`). */
+  unmodelled: number;
+  /** Unmodelled call sites by the kind of declaration they reach. */
+  unmodelledByDeclaration: Record<string, number>;
+  /** A few unbound call sites per reason ("path:line callee"), to check the reasons hold. */
+  samples: Record<"external" | "unresolved" | "unmodelled", string[]>;
+  seconds: number;
+}
+
+export const TOP_LEVEL = "<file>";
+
+const SAMPLES_PER_REASON = 8;
+const SOURCE_FILE = /\.(c|m)?tsx?$/;
+
+function listSources(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !SOURCE_FILE.test(entry.name)) continue;
+    const full = join(entry.parentPath, entry.name);
+    const rel = relative(dir, full);
+    if (rel.split(/[\\/]/).some((part) => part === "node_modules" || part === ".git")) continue;
+    found.push(full);
+  }
+  return found.sort();
+}
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ESNext,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowJs: false,
+  skipLibCheck: true,
+  noEmit: true,
+  allowImportingTsExtensions: true,
+  strict: true,
+};
+
+function compilerOptions(dir: string): ts.CompilerOptions {
+  const configPath = join(dir, "tsconfig.json");
+  let options = DEFAULT_OPTIONS;
+  if (existsSync(configPath)) {
+    const read = ts.readConfigFile(configPath, ts.sys.readFile);
+    if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
+    options = ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, configPath).options;
+  }
+  // The corpus sits inside ix's own checkout: without an explicit `types`, the compiler would
+  // pull in ix's node_modules/@types from the parent directories.
+  return {
+    ...options,
+    types: options.types ?? [],
+    noEmit: true,
+    skipLibCheck: true,
+    incremental: false,
+    composite: false,
+  };
+}
+
+type FunctionLike =
+  | ts.FunctionDeclaration
+  | ts.MethodDeclaration
+  | ts.ConstructorDeclaration
+  | ts.GetAccessorDeclaration
+  | ts.SetAccessorDeclaration
+  | ts.ArrowFunction
+  | ts.FunctionExpression;
+
+function nameText(name: ts.PropertyName | ts.BindingName, sf: ts.SourceFile): string | undefined {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) {
+    return name.text;
+  }
+  if (ts.isComputedPropertyName(name)) return name.getText(sf);
+  return undefined; // destructuring patterns bind no single name
+}
+
+class Mapper {
+  constructor(
+    private readonly dir: string,
+    private readonly checker: ts.TypeChecker,
+  ) {}
+
+  relPath(sf: ts.SourceFile): string | undefined {
+    const rel = relative(this.dir, sf.fileName).split("\\").join("/");
+    if (rel.startsWith("../") || rel.split("/").includes("node_modules")) return undefined;
+    return rel;
+  }
+
+  private def(node: ts.Node, name: string, anchor: ts.Node): Def | undefined {
+    const sf = node.getSourceFile();
+    const path = this.relPath(sf);
+    if (path === undefined) return undefined;
+    const line = sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line + 1;
+    return { path, name, line };
+  }
+
+  private named(node: ts.Node, name: ts.PropertyName | ts.BindingName | undefined): Def | undefined {
+    if (!name) return undefined;
+    const text = nameText(name, node.getSourceFile());
+    return text === undefined ? undefined : this.def(node, text, name);
+  }
+
+  classDef(node: ts.ClassLikeDeclaration): Def | undefined {
+    if (node.name) return this.named(node, node.name);
+    // `const Foo = class { … }` is known by the variable's name.
+    if (ts.isVariableDeclaration(node.parent)) return this.named(node, node.parent.name);
+    if (ts.isClassDeclaration(node)) return this.def(node, "default", node); // `export default class {}`
+    return undefined;
+  }
+
+  /** The variable or class property a function expression is the value of, if any. */
+  private holder(fn: ts.ArrowFunction | ts.FunctionExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
+    let node: ts.Node = fn;
+    // `const f = (() => …) as F` and `satisfies` still name the function.
+    while (
+      ts.isParenthesizedExpression(node.parent) ||
+      ts.isAsExpression(node.parent) ||
+      ts.isSatisfiesExpression(node.parent)
+    ) {
+      node = node.parent;
+    }
+    const parent = node.parent;
+    if (ts.isVariableDeclaration(parent) && parent.initializer === node) return parent;
+    if (ts.isPropertyDeclaration(parent) && parent.initializer === node && ts.isClassLike(parent.parent)) return parent;
+    return undefined;
+  }
+
+  /**
+   * The entity a function-like node is, as a caller: functions and class members by name,
+   * constructors as "constructor", function expressions by the variable or property holding
+   * them. Callbacks and object literal methods are not entities: calls in them belong to the
+   * enclosing one.
+   */
+  callerOf(node: ts.Node): Def | undefined {
+    if (ts.isFunctionDeclaration(node)) return node.name ? this.named(node, node.name) : this.def(node, "default", node);
+    if (ts.isConstructorDeclaration(node)) return this.def(node, "constructor", node);
+    if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+      return ts.isClassLike(node.parent) ? this.named(node, node.name) : undefined;
+    }
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      const holder = this.holder(node);
+      return holder ? this.named(holder, holder.name) : undefined;
+    }
+    return undefined;
+  }
+
+  /** A function or method overload signature stands for the implementation that follows it. */
+  private implementation(decl: ts.FunctionDeclaration | ts.MethodDeclaration): ts.Node {
+    if (decl.body || !decl.name) return decl;
+    const symbol = this.checker.getSymbolAtLocation(decl.name);
+    const impl = symbol?.declarations?.find(
+      (d) => (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d)) && d.body !== undefined,
+    );
+    return impl ?? decl;
+  }
+
+  /** The entity a declaration is, as a callee; undefined when the truth does not model it. */
+  calleeOf(decl: ts.Node): Def | undefined {
+    if (ts.isFunctionDeclaration(decl)) {
+      const impl = this.implementation(decl) as ts.FunctionDeclaration;
+      return this.callerOf(impl);
+    }
+    if (ts.isMethodDeclaration(decl)) {
+      if (!ts.isClassLike(decl.parent)) return undefined;
+      return this.callerOf(this.implementation(decl));
+    }
+    // `new Foo()` and `super()` reach the class, which is what ix records as the callee.
+    if (ts.isConstructorDeclaration(decl)) return this.classDef(decl.parent);
+    if (ts.isClassDeclaration(decl) || ts.isClassExpression(decl)) return this.classDef(decl);
+    if (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) return this.callerOf(decl);
+    if (ts.isVariableDeclaration(decl) || (ts.isPropertyDeclaration(decl) && ts.isClassLike(decl.parent))) {
+      const init = decl.initializer && skipWrappers(decl.initializer);
+      if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return this.callerOf(init);
+      if (init && ts.isClassExpression(init)) return this.classDef(init);
+    }
+    return undefined;
+  }
+}
+
+function skipWrappers(expr: ts.Expression): ts.Expression {
+  while (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) {
+    expr = expr.expression;
+  }
+  return expr;
+}
+
+function isFunctionLike(node: ts.Node): node is FunctionLike {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node)
+  );
+}
+
+type Binding =
+  | { kind: "bound"; def: Def }
+  | { kind: "unmodelled"; declaration: string }
+  | { kind: "external" | "unresolved" };
+
+/** "VariableDeclaration=CallExpression" tells `const map = dual(…)` from a parameter or a plain value. */
+function describeDeclaration(node: ts.Node): string {
+  const kind = ts.SyntaxKind[node.kind];
+  if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) {
+    const init = node.initializer && skipWrappers(node.initializer);
+    return `${kind}=${init ? ts.SyntaxKind[init.kind] : "none"}`;
+  }
+  return kind;
+}
+
+function calleeNameNode(call: ts.CallExpression | ts.NewExpression): ts.Node {
+  let expr: ts.Expression = call.expression;
+  while (ts.isParenthesizedExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
+  if (ts.isPropertyAccessExpression(expr)) return expr.name;
+  return expr;
+}
+
+function bind(call: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker, mapper: Mapper): Binding {
+  let unmodelled: ts.Node | undefined;
+  let seen = false;
+  const tryDeclaration = (candidate: ts.Node | undefined): Def | undefined => {
+    if (!candidate) return undefined;
+    seen = true;
+    if (mapper.relPath(candidate.getSourceFile()) === undefined) return undefined;
+    // The symbol's declaration says more about why a call is not modelled than a signature does.
+    unmodelled = candidate;
+    return mapper.calleeOf(candidate);
+  };
+
+  const signature = checker.getResolvedSignature(call)?.declaration;
+  const bySignature = tryDeclaration(signature && !ts.isJSDocSignature(signature) ? signature : undefined);
+  if (bySignature) return { kind: "bound", def: bySignature };
+
+  let symbol = checker.getSymbolAtLocation(calleeNameNode(call));
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const bySymbol = tryDeclaration(symbol?.valueDeclaration ?? symbol?.declarations?.[0]);
+  if (bySymbol) return { kind: "bound", def: bySymbol };
+
+  if (unmodelled) return { kind: "unmodelled", declaration: describeDeclaration(unmodelled) };
+  return { kind: seen ? "external" : "unresolved" };
+}
+
+function moduleSpecifier(node: ts.Node): ts.Expression | undefined {
+  if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return node.moduleSpecifier;
+  if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+    return node.moduleReference.expression;
+  }
+  return undefined;
+}
+
+export function buildTruth(dir: string): Truth {
+  return buildTruthWithStats(dir).truth;
+}
+
+export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthStats } {
+  const started = performance.now();
+  const root = resolve(dir);
+  const options = compilerOptions(root);
+  const host = ts.createCompilerHost(options, true);
+  const program = ts.createProgram({ rootNames: listSources(root), options, host });
+  const checker = program.getTypeChecker();
+  const mapper = new Mapper(root, checker);
+  const resolutionCache = ts.createModuleResolutionCache(root, (f) => host.getCanonicalFileName(f), options);
+
+  const calls: TruthCall[] = [];
+  const imports = new Map<string, TruthImport>();
+  const defs = new Map<string, Def>();
+  const files: string[] = [];
+  const stats: TruthStats = { files: 0, callSites: 0, bound: 0, external: 0, unresolved: 0, unmodelled: 0, unmodelledByDeclaration: {}, seconds: 0,
+    samples: { external: [], unresolved: [], unmodelled: [] },
+  };
+
+  const remember = (def: Def): void => {
+    defs.set(`${def.path}\0${def.name}\0${def.line}`, def);
+  };
+
+  for (const sf of program.getSourceFiles()) {
+    const path = mapper.relPath(sf);
+    if (path === undefined) continue;
+    files.push(path);
+    stats.files++;
+    const fileDef: Def = { path, name: TOP_LEVEL, line: 1 };
+    const callLine = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+
+    const visit = (node: ts.Node, caller: Def): void => {
+      let inner = caller;
+      if (isFunctionLike(node)) {
+        const def = mapper.callerOf(node);
+        if (def) {
+          inner = def;
+          remember(def);
+        }
+      } else if (ts.isClassLike(node)) {
+        const def = mapper.classDef(node);
+        if (def) remember(def);
+      } else if (
+        (ts.isPropertyDeclaration(node) || ts.isClassStaticBlockDeclaration(node)) &&
+        ts.isClassLike(node.parent)
+      ) {
+        // Field initialisers and static blocks run as part of the class.
+        inner = mapper.classDef(node.parent) ?? caller;
+      }
+
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        stats.callSites++;
+        const binding = bind(node, checker, mapper);
+        if (binding.kind === "bound") {
+          stats.bound++;
+          remember(binding.def);
+          calls.push({ caller: inner, callee: binding.def, line: callLine(node) });
+        } else {
+          stats[binding.kind]++;
+          if (binding.kind === "unmodelled") {
+            const by = stats.unmodelledByDeclaration;
+            by[binding.declaration] = (by[binding.declaration] ?? 0) + 1;
+          }
+          const samples = stats.samples[binding.kind];
+          if (samples.length < SAMPLES_PER_REASON) samples.push(`${path}:${callLine(node)} ${node.expression.getText(sf).replace(/\s+/g, " ").slice(0, 60)}`);
+        }
+      }
+
+      const specifier = moduleSpecifier(node);
+      if (specifier && ts.isStringLiteralLike(specifier)) {
+        const resolved = ts.resolveModuleName(specifier.text, sf.fileName, options, host, resolutionCache).resolvedModule;
+        const to = resolved && relativeInside(root, resolved.resolvedFileName);
+        if (to !== undefined) imports.set(`${path}\0${to}`, { from: path, to });
+      }
+
+      ts.forEachChild(node, (child) => visit(child, inner));
+    };
+    ts.forEachChild(sf, (child) => visit(child, fileDef));
+  }
+
+  stats.seconds = (performance.now() - started) / 1000;
+  return { truth: { calls, imports: [...imports.values()], files: files.sort(), defs: [...defs.values()] }, stats };
+}
+
+function relativeInside(root: string, file: string): string | undefined {
+  const rel = relative(root, file).split("\\").join("/");
+  return rel.startsWith("../") || rel.split("/").includes("node_modules") ? undefined : rel;
+}
+
+if (import.meta.main) {
+  const [dirArg, outArg] = process.argv.slice(2);
+  if (!dirArg) {
+    console.error("usage: bun bench/truth-ts.ts <dir> [out.json]");
+    process.exit(2);
+  }
+  const { truth, stats } = buildTruthWithStats(dirArg);
+  const out = outArg ?? join(import.meta.dir, ".out", `truth-${basename(resolve(dirArg))}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(truth));
+  const callees = new Set(truth.calls.map((c) => `${c.callee.path}\0${c.callee.name}\0${c.callee.line}`));
+  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
+  console.log(
+    `files=${stats.files} calls=${truth.calls.length} callees=${callees.size} imports=${truth.imports.length} ` +
+      `seconds=${stats.seconds.toFixed(1)} rss_mb=${rssMb}`,
+  );
+  console.log(
+    `call_sites=${stats.callSites} bound=${stats.bound} external=${stats.external} ` +
+      `unmodelled=${stats.unmodelled} unresolved=${stats.unresolved}`,
+  );
+  const byDeclaration = Object.entries(stats.unmodelledByDeclaration).sort((a, b) => b[1] - a[1]);
+  console.log(`unmodelled by declaration: ${byDeclaration.map(([kind, n]) => `${kind}=${n}`).join(" ")}`);
+  for (const [reason, samples] of Object.entries(stats.samples)) {
+    for (const sample of samples) console.log(`  ${reason}: ${sample}`);
+  }
+  console.log(`wrote ${out}`);
+}

@@ -1,0 +1,37 @@
+// Stable identities. Ids are hashes of where an entity lives, never counters, so the same
+// entity gets the same id on every re-map and on every machine.
+
+function sha256Hex(text: string): string {
+  return new Bun.CryptoHasher("sha256").update(text).digest("hex");
+}
+
+/** First 8 hex characters of sha256("repo:" + absolute root). */
+export function workspaceId(root: string): string {
+  return sha256Hex(`repo:${root}`).slice(0, 8);
+}
+
+/** UUID-formatted (8-4-4-4-12) id of an entity; `key` is "" for a file node, else `${kind}:${qname}[#n]`. */
+export function nodeId(workspaceId: string, path: string, key: string): string {
+  const hex = sha256Hex(`${workspaceId}\0${path}\0${key}`);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The entity part of a node key. */
+export function entityKey(kind: string, qname: string): string {
+  return `${kind}:${qname}`;
+}
+
+/**
+ * Hands out keys for the entities of one file in declaration order: the second entity with the
+ * same kind+qname (an overload, a redeclaration) gets "#2", the third "#3", and so on.
+ */
+export class EntityKeys {
+  private readonly seen = new Map<string, number>();
+
+  next(kind: string, qname: string): string {
+    const base = entityKey(kind, qname);
+    const count = (this.seen.get(base) ?? 0) + 1;
+    this.seen.set(base, count);
+    return count === 1 ? base : `${base}#${count}`;
+  }
+}

@@ -1,0 +1,50 @@
+// The store's tables. Secondary indexes are kept apart from the tables so a cold load can
+// insert everything first and index afterwards (edge inserts measured 6x faster that way).
+
+export const SCHEMA_VERSION = 1;
+
+export const PRAGMAS = [
+  "PRAGMA journal_mode = WAL",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA busy_timeout = 5000",
+  "PRAGMA foreign_keys = OFF",
+];
+
+export const TABLES = [
+  `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)`,
+  `CREATE TABLE IF NOT EXISTS files (
+     path TEXT PRIMARY KEY, size INT, mtime_ms INT, hash TEXT, lang TEXT,
+     parse_errors INT, role TEXT, facts BLOB)`,
+  `CREATE TABLE IF NOT EXISTS nodes (
+     rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, kind TEXT, name TEXT, qname TEXT,
+     path TEXT, start_line INT, end_line INT, lang TEXT, signature TEXT, exported INT,
+     role TEXT, parent INT)`,
+  // External content: the text lives in nodes; the store writes the index entries itself.
+  `CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts5(
+     name, qname, content='nodes', content_rowid='rowid', tokenize="unicode61 tokenchars '_$'")`,
+  `CREATE TABLE IF NOT EXISTS edges (
+     src INT, dst INT, kind TEXT, owner TEXT, via TEXT, confidence REAL, lines TEXT, names TEXT)`,
+  `CREATE TABLE IF NOT EXISTS unresolved (
+     src INT, owner TEXT, kind TEXT, name TEXT, receiver TEXT, lines TEXT)`,
+  `CREATE TABLE IF NOT EXISTS revisions (
+     rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
+  `CREATE TABLE IF NOT EXISTS patches (
+     rev INT, path TEXT, op TEXT, hash TEXT, added INT, removed INT)`,
+];
+
+export const INDEXES = [
+  `CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name)`,
+  `CREATE INDEX IF NOT EXISTS nodes_path ON nodes(path)`,
+  `CREATE INDEX IF NOT EXISTS nodes_name_nocase ON nodes(lower(name))`,
+  `CREATE INDEX IF NOT EXISTS edges_dst_kind ON edges(dst, kind)`,
+  `CREATE INDEX IF NOT EXISTS edges_src_kind ON edges(src, kind)`,
+  `CREATE INDEX IF NOT EXISTS edges_owner ON edges(owner)`,
+  `CREATE INDEX IF NOT EXISTS unresolved_name ON unresolved(name)`,
+  `CREATE INDEX IF NOT EXISTS unresolved_owner ON unresolved(owner)`,
+  // Lets a commit drop the sites of a removed entity without scanning every site.
+  `CREATE INDEX IF NOT EXISTS unresolved_src ON unresolved(src)`,
+  `CREATE INDEX IF NOT EXISTS patches_rev ON patches(rev)`,
+];
+
+/** Names of the indexes above, to tell whether a database has been indexed yet. */
+export const INDEX_NAMES = INDEXES.map((sql) => /INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]!);

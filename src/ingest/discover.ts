@@ -1,0 +1,181 @@
+// Which files a map looks at. Discovery only lists and stats: reading content is left to the
+// parser, which reads the bytes anyway, so a map where nothing changed reads nothing.
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { langOfPath } from "../lang/grammars";
+
+export interface DiscoveredFile {
+  /** Relative to the root, '/'-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Discovery {
+  files: DiscoveredFile[];
+  /** Over MAX_FILE_BYTES, sorted. */
+  tooLarge: string[];
+  /** Skipped for content; discovery itself only counts what the name gives away. */
+  binary: number;
+  minified: number;
+  /** Links that leave the root, dangle, or point at something other than a regular file. */
+  skippedLinks: number;
+}
+
+export const MAX_FILE_BYTES = 1_000_000;
+
+/** Manifests and configs the module resolver reads, though they are not parsed for symbols. */
+const CONFIG_FILE = /^(tsconfig(\..+)?\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
+
+/** Never descended into when walking a directory that is not a git work tree. */
+const SKIPPED_DIRS = new Set([
+  "node_modules", ".git", ".hg", ".svn", "dist", "build", "out", "target", "vendor",
+  ".venv", "venv", "__pycache__", ".next", ".cache", "coverage",
+]);
+
+const MINIFIED_NAME = /[.-]min\.[cm]?js$/;
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+export function isWanted(path: string): boolean {
+  return langOfPath(path) !== undefined || CONFIG_FILE.test(baseName(path));
+}
+
+export async function discover(root: string): Promise<Discovery> {
+  const absRoot = resolve(root);
+  const realRoot = realpathSync(absRoot);
+  const candidates = gitFiles(absRoot) ?? walk(absRoot);
+  const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
+  for (const path of candidates) {
+    if (!isWanted(path)) continue;
+    if (MINIFIED_NAME.test(path)) {
+      result.minified++;
+      continue;
+    }
+    const stat = statInside(join(absRoot, path), realRoot, result);
+    if (!stat) continue;
+    if (stat.size > MAX_FILE_BYTES) result.tooLarge.push(path);
+    else result.files.push({ path, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });
+  }
+  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  result.tooLarge.sort();
+  return result;
+}
+
+/** The stat of a regular file, following a link only when its target stays inside the root. */
+function statInside(abs: string, realRoot: string, counts: Discovery): Stats | undefined {
+  let stat: Stats;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return undefined; // listed by git but deleted from disk
+  }
+  if (stat.isFile()) return stat;
+  if (!stat.isSymbolicLink()) return undefined; // directories, FIFOs, sockets, devices: never opened
+  try {
+    const target = realpathSync(abs);
+    const targetStat = statSync(target);
+    if ((target === realRoot || target.startsWith(realRoot + sep)) && targetStat.isFile()) return targetStat;
+  } catch {
+    // dangling or looping link
+  }
+  counts.skippedLinks++;
+  return undefined;
+}
+
+/** Tracked and untracked-but-not-ignored files; undefined when root is not in a git work tree or git ignores it. */
+function gitFiles(root: string): string[] | undefined {
+  const git = (args: string[]) => {
+    try {
+      return Bun.spawnSync(["git", ...args], { cwd: root, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
+    } catch {
+      return undefined; // git is not installed
+    }
+  };
+  const inside = git(["rev-parse", "--is-inside-work-tree"]);
+  if (!inside?.success || inside.stdout.toString().trim() !== "true") return undefined;
+  // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
+  // build tree) is a fair request: walk it instead.
+  if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
+  const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+  if (!listed?.success) return undefined;
+  // During a merge the index holds one entry per conflict stage.
+  return [...new Set(listed.stdout.toString().split("\0").filter((p) => p.length > 0))];
+}
+
+interface IgnoreFrame {
+  /** Directory of the .gitignore, relative to the root, "" or ending in "/". */
+  base: string;
+  rules: Ignore;
+}
+
+/** Walks a plain directory, honouring the .gitignore of every level like git does. */
+function walk(root: string): string[] {
+  const out: string[] = [];
+  const visit = (rel: string, frames: IgnoreFrame[]) => {
+    const dir = join(root, rel);
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // unreadable directory
+    }
+    const here = readGitignore(join(dir, ".gitignore"));
+    const active = here ? [...frames, { base: rel, rules: here }] : frames;
+    for (const entry of entries) {
+      const path = rel + entry.name;
+      const isDir = entry.isDirectory();
+      if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
+      if (isIgnored(active, isDir ? `${path}/` : path)) continue;
+      if (isDir) visit(`${path}/`, active);
+      else out.push(path); // files, links and specials alike: statInside sorts them out
+    }
+  };
+  visit("", []);
+  return out;
+}
+
+function readGitignore(path: string): Ignore | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+  return ignore().add(text);
+}
+
+/** The deepest .gitignore with a rule about the path decides, as in git. */
+function isIgnored(frames: IgnoreFrame[], path: string): boolean {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const frame = frames[i]!;
+    const verdict = frame.rules.test(path.slice(frame.base.length));
+    if (verdict.ignored) return true;
+    if (verdict.unignored) return false;
+  }
+  return false;
+}
+
+const BINARY_PROBE = 8 * 1024;
+const MINIFIED_PROBE = 64 * 1024;
+/** Below this much text a long line is just a long line, not a bundle. */
+const MINIFIED_MIN_BYTES = 4 * 1024;
+const MINIFIED_AVG_LINE = 300;
+
+/**
+ * Called by the parser on bytes it has read anyway. Binary: a NUL in the first 8 KB.
+ * Minified: a `.min.js` name, or at least 4 KB of text whose first 64 KB average over 300
+ * characters a line (hand-written code averages 30 to 60).
+ */
+export function classifyContent(path: string, bytes: Uint8Array): "ok" | "binary" | "minified" {
+  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return "binary";
+  if (MINIFIED_NAME.test(path)) return "minified";
+  const sample = bytes.subarray(0, MINIFIED_PROBE);
+  if (sample.length < MINIFIED_MIN_BYTES) return "ok";
+  let lines = 1;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 10) lines++;
+  return sample.length / lines > MINIFIED_AVG_LINE ? "minified" : "ok";
+}

@@ -1,0 +1,171 @@
+// Incremental maps, crash safety and concurrency, on the compiled binary.
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { decodeLlm } from "../../src/wire/llm";
+import { BIN, ensureBinary, ix, tempDir, writeTree } from "../helpers/cli";
+import { dbPath, edges, nodeIds, unresolved } from "../helpers/graph";
+
+function map(root: string, home: string): Record<string, string> {
+  const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return decodeLlm(r.lines[0] as string).fields;
+}
+
+const calls = (home: string, root: string) => edges(home, root, "CALLS");
+
+async function twoFiles() {
+  const root = await writeTree(tempDir("ix-inc-"), {
+    "a.ts": "import { b } from './b';\nexport function a() { return b(); }\nexport function keep() {}\n",
+    "b.ts": "export function b() { return 1; }\nexport function other() {}\n",
+  });
+  const home = tempDir();
+  expect(map(root, home)).toMatchObject({ rev: "1", outcome: "full_local_completed", files: "2" });
+  return { root, home };
+}
+
+describe("incremental", () => {
+  test("a map with nothing changed parses nothing and keeps the revision", async () => {
+    const { root, home } = await twoFiles();
+    const again = map(root, home);
+    expect(again).toMatchObject({ rev: "1", outcome: "no_change" });
+    expect(again.parsed).toBeUndefined();
+  });
+
+  test("an edit re-parses that file only, updates its edges and keeps unchanged ids", async () => {
+    const { root, home } = await twoFiles();
+    const before = nodeIds(home, root);
+    await Bun.sleep(5);
+    writeFileSync(join(root, "b.ts"), "export function b() { return other(); }\nexport function other() {}\n");
+    const result = map(root, home);
+    expect(result).toMatchObject({ rev: "2", outcome: "incremental_local_completed", modified: "1", parsed: "1" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
+    const after = nodeIds(home, root);
+    for (const key of ["a.ts:a", "a.ts:keep", "b.ts:b", "b.ts:other", "a.ts", "b.ts"]) expect(after.get(key)).toBe(before.get(key) as string);
+  });
+
+  test("a touched file with the same content makes no revision", async () => {
+    const { root, home } = await twoFiles();
+    const now = new Date(Date.now() + 5000);
+    const { utimesSync } = await import("node:fs");
+    utimesSync(join(root, "b.ts"), now, now);
+    expect(map(root, home)).toMatchObject({ rev: "1", outcome: "no_change" });
+    expect(map(root, home).parsed).toBeUndefined();
+  });
+
+  test("a deleted file goes with all its edges", async () => {
+    const { root, home } = await twoFiles();
+    rmSync(join(root, "b.ts"));
+    expect(map(root, home)).toMatchObject({ rev: "2", deleted: "1", files: "1" });
+    expect(edges(home, root).filter((e) => e.includes("b.ts"))).toEqual([]);
+  });
+
+  test("a renamed function leaves its old callers unresolved, not bound to something else", async () => {
+    const { root, home } = await twoFiles();
+    writeFileSync(join(root, "b.ts"), "export function renamed() { return 1; }\nexport function other() {}\n");
+    map(root, home);
+    expect(calls(home, root)).toEqual([]);
+    expect(unresolved(home, root)).toContain("a.ts:a ? b");
+  });
+
+  test("a renamed file is a delete plus an add", async () => {
+    const { root, home } = await twoFiles();
+    renameSync(join(root, "b.ts"), join(root, "c.ts"));
+    expect(map(root, home)).toMatchObject({ added: "1", deleted: "1" });
+    expect(calls(home, root)).toEqual([]);
+  });
+
+  test("adding a file that an existing import now finds resolves the waiting call", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "a.ts": "import { later } from './later';\nexport function a() { return later(); }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual([]);
+    writeFileSync(join(root, "later.ts"), "export function later() { return 1; }\n");
+    expect(map(root, home)).toMatchObject({ rev: "2", added: "1" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS later.ts:later"]);
+  });
+
+  test("a dependent file's edges follow an edit of the file it imports", async () => {
+    const { root, home } = await twoFiles();
+    writeFileSync(join(root, "b.ts"), "export function other() {}\nexport function b() { return 1; }\n");
+    map(root, home);
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+  });
+});
+
+/** A few hundred files that call each other, so a map takes long enough to be interrupted. */
+async function bigRepo(): Promise<string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 400; i++) {
+    const next = (i + 1) % 400;
+    files[`src/m${i}.ts`] = [
+      `import { f${next} } from './m${next}';`,
+      ...Array.from({ length: 30 }, (_, j) => `export function g${i}_${j}(x: number) { return f${next}(x) + ${j}; }`),
+      `export function f${i}(x: number) { return x + 1; }`,
+    ].join("\n");
+  }
+  return writeTree(tempDir("ix-big-"), files);
+}
+
+describe("crash safety and concurrency", () => {
+  test("kill -9 at any moment of a map leaves the previous revision whole", async () => {
+    const root = await bigRepo();
+    const home = tempDir();
+    expect(map(root, home).rev).toBe("1");
+    const db = dbPath(home, root);
+    const countEdges = () => {
+      const d = new Database(db, { readonly: true });
+      try {
+        return (d.query("SELECT count(*) n FROM edges").get() as { n: number }).n;
+      } finally {
+        d.close();
+      }
+    };
+    const baseline = countEdges();
+    ensureBinary();
+    for (const delay of [30, 80, 150, 250, 400]) {
+      for (let i = 0; i < 400; i += 3) writeFileSync(join(root, `src/m${i}.ts`), `export function f${i}(x: number) { return x * ${delay}; }\n`);
+      const child = Bun.spawn([BIN, "map", ".", "--format", "llm"], { cwd: root, env: { ...process.env, IX_HOME: home }, stdout: "ignore", stderr: "ignore" });
+      await Bun.sleep(delay);
+      child.kill(9);
+      await child.exited;
+      const check = new Database(db, { readonly: true });
+      try {
+        expect((check.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check).toBe("ok");
+        const rev = Number((check.query("SELECT value FROM meta WHERE key = 'rev'").get() as { value: string }).value);
+        const revisions = (check.query("SELECT count(*) n FROM revisions").get() as { n: number }).n;
+        expect(revisions).toBe(rev);
+      } finally {
+        check.close();
+      }
+      const status = ix(["status", "--format", "llm"], { cwd: root, home });
+      expect(status.code).toBe(0);
+      expect(status.lines[0]).toContain("graph_health=ok");
+    }
+    // The next map takes over the dead map's lock and completes.
+    const final = map(root, home);
+    expect(Number(final.rev)).toBeGreaterThanOrEqual(2);
+    expect(countEdges()).toBeLessThan(baseline);
+    expect(map(root, home).outcome).toBe("no_change");
+  }, 120_000);
+
+  test("two maps at once: both succeed, one waits, the graph is written once", async () => {
+    const root = await bigRepo();
+    const home = tempDir();
+    ensureBinary();
+    const env = { ...process.env, IX_HOME: home };
+    const start = () => Bun.spawn([BIN, "map", ".", "--format", "llm"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+    const [first, second] = [start(), start()];
+    const [c1, c2] = await Promise.all([first.exited, second.exited]);
+    expect([c1, c2]).toEqual([0, 0]);
+    const outs = await Promise.all([new Response(first.stdout).text(), new Response(second.stdout).text()]);
+    const records = outs.map((o) => decodeLlm(o.split("\n")[0] as string).fields);
+    expect(records.map((r) => r.outcome).sort()).toEqual(["full_local_completed", "no_change"]);
+    expect(records.every((r) => r.rev === "1")).toBe(true);
+    const errs = await Promise.all([new Response(first.stderr).text(), new Response(second.stderr).text()]);
+    expect(errs.filter((e) => e.includes("waited for another map")).length).toBe(1);
+  }, 60_000);
+});

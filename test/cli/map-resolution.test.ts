@@ -1,0 +1,149 @@
+// Fixture repositories, one per resolution feature, with the edges ix must (and must not) find.
+import { describe, expect, test } from "bun:test";
+import { edges, unresolved } from "../helpers/graph";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+async function mapped(files: Record<string, string>): Promise<{ home: string; root: string }> {
+  const root = await writeTree(tempDir("ix-fx-"), files);
+  const home = tempDir();
+  const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return { home, root };
+}
+
+const calls = (g: { home: string; root: string }) => edges(g.home, g.root, "CALLS");
+
+describe("TypeScript", () => {
+  test("two same-named functions in unrelated modules: a bare call binds to neither", async () => {
+    const g = await mapped({
+      "a/util.ts": "export function format() { return 1; }\n",
+      "b/util.ts": "export function format() { return 2; }\n",
+      "c/main.ts": "declare const x: any;\nexport function run() { return format(); }\n",
+    });
+    expect(calls(g)).toEqual([]);
+    expect(unresolved(g.home, g.root)).toContain("c/main.ts:run ? format");
+  });
+
+  test("an import picks the right one of two same-named functions", async () => {
+    const g = await mapped({
+      "a/util.ts": "export function format() { return 1; }\n",
+      "b/util.ts": "export function format() { return 2; }\n",
+      "main.ts": "import { format } from './b/util';\nexport function run() { return format(); }\n",
+    });
+    expect(calls(g)).toEqual(["main.ts:run CALLS b/util.ts:format"]);
+  });
+
+  test("a barrel re-export resolves to the definition", async () => {
+    const g = await mapped({
+      "lib/impl.ts": "export function deep() { return 1; }\nexport function other() {}\n",
+      "lib/named.ts": "export function named() {}\n",
+      "lib/index.ts": "export * from './impl';\nexport { named as renamed } from './named';\n",
+      "app.ts": "import { deep, renamed } from './lib';\nexport function main() { deep(); renamed(); }\n",
+    });
+    expect(calls(g)).toEqual(["app.ts:main CALLS lib/impl.ts:deep", "app.ts:main CALLS lib/named.ts:named"]);
+  });
+
+  test("a tsconfig path alias inherited through extends (with ${configDir}) resolves", async () => {
+    const g = await mapped({
+      "tsconfig.base.json": '{ "compilerOptions": { "paths": { "@app/*": ["${configDir}/src/*"] } } }\n',
+      "pkg/tsconfig.json": '{ "extends": "../tsconfig.base.json", // jsonc\n }\n',
+      "pkg/src/core/math.ts": "export function add(a: number, b: number) { return a + b; }\n",
+      "pkg/src/main.ts": "import { add } from '@app/core/math';\nexport function total() { return add(1, 2); }\n",
+    });
+    expect(calls(g)).toEqual(["pkg/src/main.ts:total CALLS pkg/src/core/math.ts:add"]);
+  });
+
+  test(".js specifiers map to .ts sources; default and namespace imports; this and receivers", async () => {
+    const g = await mapped({
+      "src/store.ts":
+        "export default class Store {\n  get(k: string) { return this.read(k); }\n  read(k: string) { return k; }\n}\nexport function helper() {}\n",
+      "src/main.ts": [
+        "import Store from './store.js';",
+        "import * as s from './store.js';",
+        "export function main(db: Store) {",
+        "  const fresh = new Store();",
+        "  fresh.get('a');",
+        "  db.read('b');",
+        "  s.helper();",
+        "}",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual([
+      "src/main.ts:main CALLS src/store.ts:Store",
+      "src/main.ts:main CALLS src/store.ts:Store.get",
+      "src/main.ts:main CALLS src/store.ts:Store.read",
+      "src/main.ts:main CALLS src/store.ts:helper",
+      "src/store.ts:Store.get CALLS src/store.ts:Store.read",
+    ]);
+  });
+
+  test("an inherited method called through this resolves to the base class in another file", async () => {
+    const g = await mapped({
+      "base.ts": "export class Base { save() {} }\n",
+      "child.ts": "import { Base } from './base';\nexport class Child extends Base { run() { this.save(); } }\n",
+    });
+    expect(calls(g)).toEqual(["child.ts:Child.run CALLS base.ts:Base.save"]);
+    expect(edges(g.home, g.root, "EXTENDS")).toEqual(["child.ts:Child EXTENDS base.ts:Base"]);
+  });
+
+  test("calls into external packages are neither edges nor unresolved", async () => {
+    const g = await mapped({
+      "main.ts": "import { readFileSync } from 'node:fs';\nimport lodash from 'lodash';\nexport function f() { readFileSync('x'); lodash.map([], String); console.log(1); }\n",
+    });
+    expect(calls(g)).toEqual([]);
+    expect(unresolved(g.home, g.root)).toEqual([]);
+  });
+});
+
+describe("Python", () => {
+  test("relative imports, aliases, __init__ re-exports, self and constructors", async () => {
+    const g = await mapped({
+      "pkg/__init__.py": "from .models import User\n",
+      "pkg/models.py": "class User:\n    def save(self):\n        return self.validate()\n    def validate(self):\n        return True\n",
+      "pkg/util.py": "def slug(x):\n    return x\n",
+      "pkg/views.py": [
+        "from . import util",
+        "from .util import slug as make_slug",
+        "from pkg import User",
+        "",
+        "def create(name):",
+        "    user = User()",
+        "    user.save()",
+        "    make_slug(name)",
+        "    util.slug(name)",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual([
+      "pkg/models.py:User.save CALLS pkg/models.py:User.validate",
+      "pkg/views.py:create CALLS pkg/models.py:User",
+      "pkg/views.py:create CALLS pkg/models.py:User.save",
+      "pkg/views.py:create CALLS pkg/util.py:slug",
+    ]);
+  });
+
+  test("same-named functions in two modules: a bare call without import binds to neither", async () => {
+    const g = await mapped({
+      "a.py": "def run():\n    pass\n",
+      "b.py": "def run():\n    pass\n",
+      "c.py": "def main():\n    run()\n",
+    });
+    expect(calls(g)).toEqual([]);
+  });
+});
+
+describe("Go", () => {
+  test("package-qualified calls via go.mod, same-package calls across files, methods on receivers", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "store/store.go": "package store\n\ntype DB struct{}\n\nfunc (d *DB) Get(k string) string { return d.key(k) }\n\nfunc (d *DB) key(k string) string { return k }\n\nfunc Open() *DB { return &DB{} }\n",
+      "main.go": "package main\n\nimport \"example.com/app/store\"\n\nfunc main() {\n\tdb := store.Open()\n\tuse(db)\n}\n",
+      "use.go": "package main\n\nimport \"example.com/app/store\"\n\nfunc use(db *store.DB) { db.Get(\"a\") }\n",
+    });
+    expect(calls(g)).toEqual([
+      "main.go:main CALLS store/store.go:Open",
+      "main.go:main CALLS use.go:use",
+      "store/store.go:DB.Get CALLS store/store.go:DB.key",
+      "use.go:use CALLS store/store.go:DB.Get",
+    ]);
+  });
+});

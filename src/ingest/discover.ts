@@ -1,6 +1,6 @@
 // Which files a map looks at. Discovery only lists and stats: reading content is left to the
 // parser, which reads the bytes anyway, so a map where nothing changed reads nothing.
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/grammars";
@@ -95,11 +95,15 @@ function gitFiles(root: string): string[] | undefined {
       return undefined; // git is not installed
     }
   };
-  const inside = git(["rev-parse", "--is-inside-work-tree"]);
-  if (!inside?.success || inside.stdout.toString().trim() !== "true") return undefined;
-  // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
-  // build tree) is a fair request: walk it instead.
-  if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
+  // A work tree's top level (the usual workspace root) needs no questions; each git process
+  // costs several ms of a no-change map.
+  if (!existsSync(join(root, ".git"))) {
+    const inside = git(["rev-parse", "--is-inside-work-tree"]);
+    if (!inside?.success || inside.stdout.toString().trim() !== "true") return undefined;
+    // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
+    // build tree) is a fair request: walk it instead.
+    if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
+  }
   const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.

@@ -1,0 +1,66 @@
+// Reading Go type expressions: the names they mention (REFERENCES edges) and the single named
+// type behind a pointer or generic instantiation (typed variables, method receivers).
+import type { Node } from "web-tree-sitter";
+
+const BUILTIN_TYPES = new Set([
+  "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8",
+  "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64",
+  "uintptr", "any", "comparable",
+]);
+
+export function isBuiltinType(name: string): boolean {
+  return BUILTIN_TYPES.has(name);
+}
+
+/** `Name` or `pkg.Name` for a type_identifier / qualified_type node, else undefined. */
+export function namedType(node: Node): string | undefined {
+  if (node.type === "type_identifier") return node.text;
+  if (node.type === "qualified_type") {
+    const pkg = node.childForFieldName("package");
+    const name = node.childForFieldName("name");
+    return pkg && name ? `${pkg.text}.${name.text}` : undefined;
+  }
+  return undefined;
+}
+
+/** `*pkg.Foo`, `Foo[T]`, `(Foo)` → the named type; slices, maps, funcs → undefined. */
+export function baseType(node: Node): string | undefined {
+  switch (node.type) {
+    case "type_identifier":
+    case "qualified_type":
+      return namedType(node);
+    case "pointer_type":
+    case "parenthesized_type":
+    case "type_elem": {
+      const inner = node.namedChild(0);
+      return inner ? baseType(inner) : undefined;
+    }
+    case "generic_type": {
+      const inner = node.childForFieldName("type");
+      return inner ? baseType(inner) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Type names mentioned anywhere in a type expression, minus builtins and type parameters. */
+export function typeNamesIn(node: Node, typeParameters: ReadonlySet<string>, out: string[]): void {
+  const name = namedType(node);
+  if (name !== undefined) {
+    if (!isBuiltinType(name) && !typeParameters.has(name)) out.push(name);
+    return;
+  }
+  for (const child of node.namedChildren) {
+    // Array lengths and parameter names are expressions/identifiers, not type names: they never
+    // match namedType, so recursing through them is harmless.
+    typeNamesIn(child, typeParameters, out);
+  }
+}
+
+/** Names declared by a `[T any, U comparable]` list. */
+export function typeParameterNames(list: Node | null, into: Set<string>): void {
+  if (!list) return;
+  for (const declaration of list.namedChildren) {
+    for (const name of declaration.childrenForFieldName("name")) into.add(name.text);
+  }
+}

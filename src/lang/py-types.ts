@@ -1,0 +1,169 @@
+// Reading Python type annotations: which names they mention (REFERENCES edges) and, when an
+// annotation boils down to one user type, that type (typed variables for receiver resolution).
+import type { Node } from "web-tree-sitter";
+
+/** Builtins and typing wrappers: never a reference worth an edge. */
+const BUILTIN_TYPES = new Set([
+  "int", "str", "float", "bool", "bytes", "None", "list", "dict", "set", "tuple", "object",
+  "complex", "frozenset", "bytearray", "type", "Any", "Optional", "List", "Dict", "Set",
+  "Tuple", "Union", "FrozenSet", "Type", "Callable", "Iterable", "Iterator", "Sequence",
+  "Mapping", "MutableMapping", "MutableSequence", "Generator", "AsyncIterator",
+  "AsyncGenerator", "Awaitable", "Coroutine", "ClassVar", "Final", "Literal", "Annotated",
+  "Self", "NoReturn", "Never", "TypeVar", "Generic", "Protocol",
+]);
+
+/** Typing wrappers whose arguments are not types (Literal) or only the first is (Annotated). */
+const VALUE_ARGUMENTS = new Set(["Literal"]);
+const FIRST_ARGUMENT_ONLY = new Set(["Annotated"]);
+/** Wrappers that name the same type they wrap, for the purpose of a variable's type. */
+const TRANSPARENT_WRAPPERS = new Set(["Optional", "ClassVar", "Final", "Annotated"]);
+
+const DOTTED_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const NAMES_IN_STRING = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g;
+const TYPING_MODULES = new Set(["typing", "t", "typing_extensions", "collections.abc", "abc"]);
+
+/** `typing.Optional` counts as the builtin `Optional`. */
+export function isBuiltinType(name: string): boolean {
+  if (BUILTIN_TYPES.has(name)) return true;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && TYPING_MODULES.has(name.slice(0, dot)) && BUILTIN_TYPES.has(name.slice(dot + 1));
+}
+
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf(".") + 1);
+}
+
+/** `a.b.c` as written when the node is a plain dotted path, else undefined. */
+export function dottedPath(node: Node): string | undefined {
+  if (node.type === "identifier") return node.text;
+  if (node.type !== "attribute") return undefined;
+  const object = node.childForFieldName("object");
+  const attribute = node.childForFieldName("attribute");
+  if (!object || !attribute) return undefined;
+  const head = dottedPath(object);
+  return head === undefined ? undefined : `${head}.${attribute.text}`;
+}
+
+/** The base and arguments of `X[A, B]`, whichever node shape the grammar chose for it. */
+function genericParts(node: Node): { base: string | undefined; args: Node[] } | undefined {
+  if (node.type === "generic_type") {
+    const baseNode = node.namedChildren.find((c) => c.type === "identifier" || c.type === "attribute");
+    const params = node.namedChildren.find((c) => c.type === "type_parameter");
+    return { base: baseNode && dottedPath(baseNode), args: params ? params.namedChildren : [] };
+  }
+  if (node.type === "subscript") {
+    const value = node.childForFieldName("value");
+    return { base: value ? dottedPath(value) : undefined, args: node.childrenForFieldName("subscript") };
+  }
+  return undefined;
+}
+
+function stringContent(node: Node): string {
+  let text = "";
+  for (const child of node.namedChildren) if (child.type === "string_content") text += child.text;
+  return text;
+}
+
+/** Every non-builtin type name an annotation mentions, subscripts opened up. */
+export function typeNamesIn(node: Node, out: string[]): void {
+  switch (node.type) {
+    case "identifier":
+    case "attribute": {
+      const name = dottedPath(node);
+      if (name !== undefined) {
+        if (!isBuiltinType(name)) out.push(name);
+        return;
+      }
+      break;
+    }
+    case "string": {
+      // Forward references: "Foo" or "Optional[Foo]" written as a string.
+      for (const match of stringContent(node).matchAll(NAMES_IN_STRING)) {
+        if (!isBuiltinType(match[0])) out.push(match[0]);
+      }
+      return;
+    }
+    case "none":
+    case "integer":
+    case "float":
+    case "true":
+    case "false":
+    case "ellipsis":
+      return;
+    case "generic_type":
+    case "subscript": {
+      const parts = genericParts(node);
+      if (parts) {
+        if (parts.base !== undefined && !isBuiltinType(parts.base)) out.push(parts.base);
+        const wrapper = parts.base === undefined ? "" : lastSegment(parts.base);
+        if (VALUE_ARGUMENTS.has(wrapper)) return;
+        const args = FIRST_ARGUMENT_ONLY.has(wrapper) ? parts.args.slice(0, 1) : parts.args;
+        for (const arg of args) typeNamesIn(arg, out);
+        return;
+      }
+      break;
+    }
+  }
+  for (const child of node.namedChildren) typeNamesIn(child, out);
+}
+
+/** Members of a `A | B | None` union, flattened. */
+function unionMembers(node: Node, out: Node[]): void {
+  if (node.type === "binary_operator" && node.childForFieldName("operator")?.type === "|") {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    if (left) unionMembers(left, out);
+    if (right) unionMembers(right, out);
+  } else {
+    out.push(node);
+  }
+}
+
+function isNone(node: Node): boolean {
+  return node.type === "none" || (node.type === "type" && node.namedChild(0)?.type === "none");
+}
+
+/**
+ * The one user type an annotation stands for: `Foo`, `Optional[Foo]`, `Foo | None`, `"Foo"`,
+ * `QuerySet[Foo]` → "QuerySet". Undefined for builtins, unions of several types, anything else.
+ */
+export function annotatedType(node: Node): string | undefined {
+  switch (node.type) {
+    case "type":
+    case "parenthesized_expression": {
+      const inner = node.namedChild(0);
+      return inner ? annotatedType(inner) : undefined;
+    }
+    case "identifier":
+    case "attribute": {
+      const name = dottedPath(node);
+      return name === undefined || isBuiltinType(name) ? undefined : name;
+    }
+    case "string": {
+      const text = stringContent(node).trim();
+      return DOTTED_NAME.test(text) && !isBuiltinType(text) ? text : undefined;
+    }
+    case "binary_operator": {
+      const members: Node[] = [];
+      unionMembers(node, members);
+      const real = members.filter((m) => !isNone(m));
+      return real.length === 1 && real[0] ? annotatedType(real[0]) : undefined;
+    }
+    case "generic_type":
+    case "subscript": {
+      const parts = genericParts(node);
+      if (!parts || parts.base === undefined) return undefined;
+      const wrapper = lastSegment(parts.base);
+      if (isBuiltinType(parts.base) && TRANSPARENT_WRAPPERS.has(wrapper)) {
+        const first = parts.args[0];
+        return first ? annotatedType(first) : undefined;
+      }
+      if (isBuiltinType(parts.base) && wrapper === "Union") {
+        const real = parts.args.filter((a) => !isNone(a));
+        return real.length === 1 && real[0] ? annotatedType(real[0]) : undefined;
+      }
+      return isBuiltinType(parts.base) ? undefined : parts.base;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,262 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { Parser } from "web-tree-sitter";
+import type { FileFacts } from "../../src/ingest/facts";
+import { loadGrammar } from "../../src/lang/grammars";
+import { extract } from "../../src/lang/go";
+
+let parser: Parser;
+
+beforeAll(async () => {
+  const grammar = await loadGrammar("go");
+  parser = new Parser();
+  parser.setLanguage(grammar);
+});
+
+function facts(source: string): FileFacts {
+  const tree = parser.parse(source);
+  if (!tree) throw new Error("parse failed");
+  try {
+    return extract(tree.rootNode, source, "x.go", "go");
+  } finally {
+    tree.delete();
+  }
+}
+
+function entity(f: FileFacts, qname: string) {
+  const found = f.entities.find((e) => e.qname === qname);
+  if (!found) throw new Error(`no entity ${qname} in ${f.entities.map((e) => e.qname).join(", ")}`);
+  return found;
+}
+
+const indexOf = (f: FileFacts, qname: string): number => f.entities.indexOf(entity(f, qname));
+
+const go = (...lines: string[]): string => ["package demo", "", ...lines].join("\n");
+
+describe("go package and entities", () => {
+  test("packageName comes from the package clause", () => {
+    expect(facts("package server\n").packageName).toBe("server");
+  });
+
+  test("funcs, methods, structs, interfaces and other types, each grouped spec its own entity", () => {
+    const f = facts(
+      go(
+        "type (",
+        "\tServer struct {",
+        "\t\tdb *sql.DB",
+        "\t}",
+        "\tStore interface {",
+        "\t\tGet(id string) (Item, error)",
+        "\t}",
+        "\tID = string",
+        "\tHandlerFunc func(w Writer)",
+        ")",
+        "",
+        "type single struct{ n int }",
+        "",
+        "func New() *Server { return nil }",
+        "",
+        "func (s *Server) Serve() {}",
+      ),
+    );
+    expect(f.entities.map((e) => [e.qname, e.kind, e.parent, e.exported])).toEqual([
+      ["Server", "class", -1, true],
+      ["Store", "interface", -1, true],
+      ["ID", "type", -1, true],
+      ["HandlerFunc", "type", -1, true],
+      ["single", "class", -1, false],
+      ["New", "function", -1, true],
+      ["Server.Serve", "method", 0, true],
+    ]);
+    expect(entity(f, "Server")).toMatchObject({ startLine: 4, endLine: 6, signature: "Server struct {" });
+    expect(entity(f, "single")).toMatchObject({ startLine: 14, endLine: 14, signature: "type single struct{ n int }" });
+    expect(entity(f, "New")).toMatchObject({ startLine: 16, signature: "func New() *Server { return nil }" });
+    expect(entity(f, "Server.Serve").receiverType).toBe("Server");
+    // Interface methods are not entities.
+    expect(f.entities.some((e) => e.name === "Get")).toBe(false);
+  });
+
+  test("a method's receiver type drops * and generic arguments; parent found even when declared later", () => {
+    const f = facts(
+      go(
+        "func (l *List[T]) Push(v T) {}",
+        "func (o Other) Elsewhere() {}",
+        "type List[T any] struct{ items []T }",
+      ),
+    );
+    expect(entity(f, "List.Push")).toMatchObject({ kind: "method", receiverType: "List", parent: indexOf(f, "List") });
+    expect(entity(f, "Other.Elsewhere")).toMatchObject({ receiverType: "Other", parent: -1 });
+  });
+
+  test("signature is the declaration's first line, capped at 200 characters", () => {
+    const params = Array.from({ length: 50 }, (_, i) => `p${i} int`).join(", ");
+    const f = facts(go(`func Wide(${params}) {`, "}"));
+    expect(entity(f, "Wide").signature.length).toBe(200);
+    expect(entity(f, "Wide").signature.startsWith("func Wide(p0 int")).toBe(true);
+  });
+});
+
+describe("go calls", () => {
+  test("callee and receiver for plain, package, field-path and computed receivers", () => {
+    const f = facts(
+      go(
+        "func (s *Server) Run() {",
+        "\tstart()",
+        "\tfmt.Println(1)",
+        "\ts.db.Query()",
+        "\tx.y().z()",
+        "\titems[0].Close()",
+        "\t_ = Config{Name: load()}",
+        "}",
+      ),
+    );
+    const run = indexOf(f, "Server.Run");
+    expect(f.calls).toEqual([
+      { from: run, line: 4, callee: "start" },
+      { from: run, line: 5, callee: "Println", receiver: "fmt" },
+      { from: run, line: 6, callee: "Query", receiver: "s.db" },
+      { from: run, line: 7, callee: "z", receiver: "?" },
+      { from: run, line: 7, callee: "y", receiver: "x" },
+      { from: run, line: 8, callee: "Close", receiver: "?" },
+      { from: run, line: 9, callee: "load" },
+    ]);
+  });
+
+  test("generic calls name the function; composite literals are not calls", () => {
+    const f = facts(go("func main() {", "\tMap[int](xs)", "\tslices.Sort[[]int](xs)", "\tPair[int, string](1, \"a\")", "\t_ = Point{1, 2}", "}"));
+    const main = indexOf(f, "main");
+    expect(f.calls).toEqual([
+      { from: main, line: 4, callee: "Map" },
+      { from: main, line: 5, callee: "Sort", receiver: "slices" },
+      { from: main, line: 6, callee: "Pair" },
+    ]);
+  });
+
+  test("closures count as their enclosing declaration; package-level initialisers are -1", () => {
+    const f = facts(go("var handler = wrap(func() { inner() })", "", "func Outer() {", "\tgo func() { work() }()", "}"));
+    const outer = indexOf(f, "Outer");
+    expect(f.calls).toEqual([
+      { from: -1, line: 3, callee: "wrap" },
+      { from: -1, line: 3, callee: "inner" },
+      { from: outer, line: 6, callee: "work" },
+    ]);
+  });
+});
+
+describe("go imports", () => {
+  test("single and grouped imports with default, named, dot and blank locals", () => {
+    const f = facts(go('import "fmt"', "import (", '\tsql "database/sql"', '\t. "strings"', '\t_ "embed"', "\t`net/http`", ")"));
+    expect(f.imports).toEqual([
+      { line: 3, source: "fmt", names: [{ imported: "*", local: "" }], kind: "import" },
+      { line: 5, source: "database/sql", names: [{ imported: "*", local: "sql" }], kind: "import" },
+      { line: 6, source: "strings", names: [{ imported: "*", local: "." }], kind: "import" },
+      { line: 7, source: "embed", names: [{ imported: "*", local: "_" }], kind: "import" },
+      { line: 8, source: "net/http", names: [{ imported: "*", local: "" }], kind: "import" },
+    ]);
+    expect(f.exports).toEqual([]);
+  });
+});
+
+describe("go heritage", () => {
+  test("embedded struct fields and embedded interfaces extend; named fields and constraints do not", () => {
+    const f = facts(
+      go(
+        "type Admin struct {",
+        "\tUser",
+        "\t*auth.Session",
+        "\tName string",
+        "}",
+        "type ReadCloser interface {",
+        "\tio.Reader",
+        "\tCloser",
+        "\tExtra() error",
+        "}",
+        "type Number interface {",
+        "\t~int | ~float64",
+        "}",
+      ),
+    );
+    expect(f.heritage).toEqual([
+      { entity: 0, kind: "extends", name: "User", line: 4 },
+      { entity: 0, kind: "extends", name: "auth.Session", line: 5 },
+      { entity: 1, kind: "extends", name: "io.Reader", line: 9 },
+      { entity: 1, kind: "extends", name: "Closer", line: 10 },
+    ]);
+  });
+});
+
+describe("go refs", () => {
+  test("types in signatures, fields, interface methods, type definitions and var declarations", () => {
+    const f = facts(
+      go(
+        "type Cache struct {",
+        "\tstore map[string]*Entry",
+        "\tclock time.Clock",
+        "\tcount int",
+        "}",
+        "type Getter interface {",
+        "\tGet(key Key) (Value, error)",
+        "}",
+        "type Hook func(ev Event) bool",
+        "func Load[T any](src Source, opts ...Option) ([]T, *Report) {",
+        "\tvar seen Set",
+        "\treturn nil, nil",
+        "}",
+        "var Default Config",
+      ),
+    );
+    const names = (qname: string) => f.refs.filter((r) => r.from === indexOf(f, qname)).map((r) => r.name);
+    expect(names("Cache")).toEqual(["Entry", "time.Clock"]);
+    expect(names("Getter")).toEqual(["Key", "Value"]);
+    expect(names("Hook")).toEqual(["Event"]);
+    expect(names("Load")).toEqual(["Source", "Option", "Report", "Set"]);
+    expect(f.refs.filter((r) => r.from === -1)).toEqual([{ from: -1, name: "Config", line: 16 }]);
+  });
+});
+
+describe("go typed vars", () => {
+  test("receivers, parameters, declared vars and composite literals; constructor calls are not typed", () => {
+    const f = facts(
+      go(
+        "func (s *Server) Handle(db *sql.DB, n int, opts ...Option) {",
+        "\tvar cfg Config",
+        "\tp := &Pool{}",
+        "\tq := Queue{size: 1}",
+        "\tc := NewClient()",
+        "\ta, b := Left{}, &pkg.Right{}",
+        "}",
+        "var global = Registry{}",
+      ),
+    );
+    const handle = indexOf(f, "Server.Handle");
+    expect(f.vars).toEqual([
+      { scope: handle, name: "s", type: "Server", line: 3 },
+      { scope: handle, name: "db", type: "sql.DB", line: 3 },
+      { scope: handle, name: "cfg", type: "Config", line: 4 },
+      { scope: handle, name: "p", type: "Pool", line: 5 },
+      { scope: handle, name: "q", type: "Queue", line: 6 },
+      { scope: handle, name: "a", type: "Left", line: 8 },
+      { scope: handle, name: "b", type: "pkg.Right", line: 8 },
+      { scope: -1, name: "global", type: "Registry", line: 10 },
+    ]);
+  });
+
+  test("struct fields are not vars", () => {
+    const f = facts(go("type S struct {", "\tdb *sql.DB", "}"));
+    expect(f.vars).toEqual([]);
+  });
+});
+
+describe("go odd input", () => {
+  test("a syntax error is counted and later declarations are still extracted", () => {
+    const f = facts(go("func Broken( {", "}", "", "type After struct{}", "", "func (a *After) Method() {", "\tcallMe()", "}"));
+    expect(f.parseErrors).toBeGreaterThan(0);
+    expect(f.entities.map((e) => e.qname)).toEqual(expect.arrayContaining(["After", "After.Method"]));
+    expect(f.calls).toContainEqual({ from: indexOf(f, "After.Method"), line: 9, callee: "callMe" });
+  });
+
+  test("a clean file has no parse errors; empty and garbage input do not throw", () => {
+    expect(facts(go("func A() {}")).parseErrors).toBe(0);
+    expect(facts("").entities).toEqual([]);
+    expect(() => facts("}}} func ( type [ import")).not.toThrow();
+  });
+});

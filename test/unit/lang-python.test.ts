@@ -1,0 +1,376 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { Parser } from "web-tree-sitter";
+import type { FileFacts } from "../../src/ingest/facts";
+import { loadGrammar } from "../../src/lang/grammars";
+import { extract } from "../../src/lang/python";
+
+let parser: Parser;
+
+beforeAll(async () => {
+  const grammar = await loadGrammar("python");
+  parser = new Parser();
+  parser.setLanguage(grammar);
+});
+
+function facts(source: string): FileFacts {
+  const tree = parser.parse(source);
+  if (!tree) throw new Error("parse failed");
+  try {
+    return extract(tree.rootNode, source, "m.py", "python");
+  } finally {
+    tree.delete();
+  }
+}
+
+function entity(f: FileFacts, qname: string) {
+  const found = f.entities.find((e) => e.qname === qname);
+  if (!found) throw new Error(`no entity ${qname} in ${f.entities.map((e) => e.qname).join(", ")}`);
+  return found;
+}
+
+const indexOf = (f: FileFacts, qname: string): number => f.entities.indexOf(entity(f, qname));
+
+describe("python entities", () => {
+  test("classes, functions, methods, nested defs with qualified names and parents", () => {
+    const f = facts(
+      [
+        "class Repo:",
+        "    def save(self):",
+        "        def helper():",
+        "            pass",
+        "        return helper",
+        "",
+        "async def fetch():",
+        "    pass",
+      ].join("\n"),
+    );
+    expect(f.entities.map((e) => [e.qname, e.kind, e.parent])).toEqual([
+      ["Repo", "class", -1],
+      ["Repo.save", "method", 0],
+      ["Repo.save.helper", "function", 1],
+      ["fetch", "function", -1],
+    ]);
+    expect(entity(f, "Repo")).toMatchObject({ startLine: 1, endLine: 5, signature: "class Repo:" });
+    expect(entity(f, "fetch")).toMatchObject({ startLine: 7, endLine: 8, signature: "async def fetch():" });
+    expect(f.lang).toBe("python");
+    expect(f.path).toBe("m.py");
+  });
+
+  test("a decorated definition's span starts at its first decorator; signature is the def line", () => {
+    const f = facts(["@app.route('/x')", "@login_required", "def view(request):", "    return 1"].join("\n"));
+    expect(entity(f, "view")).toMatchObject({ startLine: 1, endLine: 4, signature: "def view(request):" });
+  });
+
+  test("signatures are trimmed and capped at 200 characters", () => {
+    const params = Array.from({ length: 60 }, (_, i) => `p${i}`).join(", ");
+    const f = facts(`def wide(${params}):\n    pass\n`);
+    expect(entity(f, "wide").signature.length).toBe(200);
+    expect(entity(f, "wide").signature.startsWith("def wide(p0, p1")).toBe(true);
+  });
+
+  test("exported follows the underscore convention; dunder methods are public; nested defs are not", () => {
+    const f = facts(
+      [
+        "def public(): pass",
+        "def _private(): pass",
+        "class _Hidden:",
+        "    def __init__(self): pass",
+        "    def _internal(self): pass",
+        "    def run(self):",
+        "        def local(): pass",
+      ].join("\n"),
+    );
+    const exported = Object.fromEntries(f.entities.map((e) => [e.qname, e.exported]));
+    expect(exported).toEqual({
+      public: true,
+      _private: false,
+      _Hidden: false,
+      "_Hidden.__init__": true,
+      "_Hidden._internal": false,
+      "_Hidden.run": true,
+      "_Hidden.run.local": false,
+    });
+  });
+
+  test("__all__ decides which top-level names are exported, wherever it is written", () => {
+    const f = facts(
+      [
+        "def listed(): pass",
+        "def unlisted(): pass",
+        "class _Shown: pass",
+        "__all__ = ['listed', \"_Shown\"]",
+        "__all__ += ('late',)",
+        "def late(): pass",
+      ].join("\n"),
+    );
+    const exported = Object.fromEntries(f.entities.map((e) => [e.qname, e.exported]));
+    expect(exported).toEqual({ listed: true, unlisted: false, _Shown: true, late: true });
+  });
+
+  test("a computed __all__ is ignored: the underscore convention stays", () => {
+    const f = facts(["from .base import __all__ as base_all", "__all__ = base_all + ['extra']", "def extra(): pass", "def other(): pass"].join("\n"));
+    expect(f.entities.map((e) => [e.qname, e.exported])).toEqual([["extra", true], ["other", true]]);
+    const g = facts(["__all__ = ['one']", "__all__ += other_names", "def one(): pass", "def two(): pass"].join("\n"));
+    expect(g.entities.map((e) => [e.qname, e.exported])).toEqual([["one", true], ["two", true]]);
+  });
+});
+
+describe("python calls", () => {
+  test("callee and receiver for plain, dotted, self, cls and computed receivers", () => {
+    const f = facts(
+      [
+        "import os",
+        "class Service:",
+        "    def run(self):",
+        "        helper()",
+        "        self.save()",
+        "        self.db.query(1)",
+        "        os.path.join('a')",
+        "        get_items()[0].close()",
+        "        make().start()",
+        "    @classmethod",
+        "    def build(cls):",
+        "        cls.create()",
+      ].join("\n"),
+    );
+    const run = indexOf(f, "Service.run");
+    const build = indexOf(f, "Service.build");
+    expect(f.calls).toContainEqual({ from: run, line: 4, callee: "helper" });
+    expect(f.calls).toContainEqual({ from: run, line: 5, callee: "save", receiver: "self" });
+    expect(f.calls).toContainEqual({ from: run, line: 6, callee: "query", receiver: "self.db" });
+    expect(f.calls).toContainEqual({ from: run, line: 7, callee: "join", receiver: "os.path" });
+    expect(f.calls).toContainEqual({ from: run, line: 8, callee: "close", receiver: "?" });
+    expect(f.calls).toContainEqual({ from: run, line: 8, callee: "get_items" });
+    expect(f.calls).toContainEqual({ from: run, line: 9, callee: "start", receiver: "?" });
+    expect(f.calls).toContainEqual({ from: build, line: 12, callee: "create", receiver: "cls" });
+  });
+
+  test("super().method() has the receiver super()", () => {
+    const f = facts(["class A(B):", "    def save(self):", "        super().save()", "        super(A, self).clean()"].join("\n"));
+    const save = indexOf(f, "A.save");
+    expect(f.calls).toContainEqual({ from: save, line: 3, callee: "save", receiver: "super()" });
+    expect(f.calls).toContainEqual({ from: save, line: 4, callee: "clean", receiver: "super()" });
+  });
+
+  test("from is the innermost def, the class for class-body calls, -1 at module level", () => {
+    const f = facts(
+      [
+        "setup()",
+        "class Model:",
+        "    objects = Manager()",
+        "    def outer(self):",
+        "        def inner():",
+        "            deep()",
+        "        shallow(lambda: in_lambda())",
+      ].join("\n"),
+    );
+    const byCallee = Object.fromEntries(f.calls.map((c) => [c.callee, c.from]));
+    expect(byCallee).toEqual({
+      setup: -1,
+      Manager: indexOf(f, "Model"),
+      deep: indexOf(f, "Model.outer.inner"),
+      shallow: indexOf(f, "Model.outer"),
+      in_lambda: indexOf(f, "Model.outer"),
+    });
+  });
+
+  test("decorators, default values and bases are evaluated in the enclosing scope", () => {
+    const f = facts(
+      [
+        "class Outer:",
+        "    @register(kind())",
+        "    def method(self, when=now()):",
+        "        body()",
+        "def factory():",
+        "    class Local(make_base()):",
+        "        pass",
+      ].join("\n"),
+    );
+    const outer = indexOf(f, "Outer");
+    const byCallee = Object.fromEntries(f.calls.map((c) => [c.callee, c.from]));
+    expect(byCallee).toEqual({
+      register: outer,
+      kind: outer,
+      now: outer,
+      body: indexOf(f, "Outer.method"),
+      make_base: indexOf(f, "factory"),
+    });
+  });
+
+  test("a bare decorator is a call of the decorator", () => {
+    const f = facts(["@functools.cache", "@login_required", "def view(): pass"].join("\n"));
+    expect(f.calls).toEqual([
+      { from: -1, line: 1, callee: "cache", receiver: "functools" },
+      { from: -1, line: 2, callee: "login_required" },
+    ]);
+  });
+
+  test("calls inside f-string interpolations are found", () => {
+    const f = facts('def show(x):\n    return f"{render(x)}!"\n');
+    expect(f.calls).toEqual([{ from: 0, line: 2, callee: "render" }]);
+  });
+});
+
+describe("python imports", () => {
+  test("import forms map to source and names", () => {
+    const f = facts(
+      [
+        "import a.b.c",
+        "import a.b as c, d",
+        "from x import y as z, w",
+        "from . import sibling",
+        "from ..pkg.mod import thing",
+        "from .mod import (one,",
+        "    two)",
+        "from star import *",
+      ].join("\n"),
+    );
+    expect(f.imports).toEqual([
+      { line: 1, source: "a.b.c", names: [{ imported: "*", local: "a.b.c" }], kind: "import" },
+      { line: 2, source: "a.b", names: [{ imported: "*", local: "c" }], kind: "import" },
+      { line: 2, source: "d", names: [{ imported: "*", local: "d" }], kind: "import" },
+      { line: 3, source: "x", names: [{ imported: "y", local: "z" }, { imported: "w", local: "w" }], kind: "import" },
+      { line: 4, source: ".", names: [{ imported: "sibling", local: "sibling" }], kind: "import" },
+      { line: 5, source: "..pkg.mod", names: [{ imported: "thing", local: "thing" }], kind: "import" },
+      { line: 6, source: ".mod", names: [{ imported: "one", local: "one" }, { imported: "two", local: "two" }], kind: "import" },
+      { line: 8, source: "star", names: [{ imported: "*", local: "" }], kind: "import" },
+    ]);
+    expect(f.exports).toEqual([]);
+  });
+
+  test("imports inside functions, try blocks and TYPE_CHECKING guards count", () => {
+    const f = facts(
+      [
+        "from typing import TYPE_CHECKING",
+        "if TYPE_CHECKING:",
+        "    from app.models import User",
+        "try:",
+        "    import ujson as json",
+        "except ImportError:",
+        "    import json",
+        "def lazy():",
+        "    from heavy import thing",
+      ].join("\n"),
+    );
+    expect(f.imports.map((i) => [i.line, i.source])).toEqual([
+      [1, "typing"],
+      [3, "app.models"],
+      [5, "ujson"],
+      [7, "json"],
+      [9, "heavy"],
+    ]);
+  });
+});
+
+describe("python heritage", () => {
+  test("bases as written; keyword arguments, Generic/Protocol/object skipped; subscripts stripped", () => {
+    const f = facts(
+      [
+        "class A(Base, models.Model, metaclass=Meta): pass",
+        "class B(Generic[T], typing.Protocol, object): pass",
+        "class C(Repository[User]): pass",
+      ].join("\n"),
+    );
+    expect(f.heritage).toEqual([
+      { entity: 0, kind: "extends", name: "Base", line: 1 },
+      { entity: 0, kind: "extends", name: "models.Model", line: 1 },
+      { entity: 2, kind: "extends", name: "Repository", line: 3 },
+    ]);
+  });
+});
+
+describe("python refs", () => {
+  test("annotation names from parameters, returns and variables; builtins skipped; subscripts opened", () => {
+    const f = facts(
+      [
+        "def load(repo: Repo, ids: List[UserId], flag: bool = False) -> Optional[models.User]:",
+        "    cache: Dict[str, Entry] = {}",
+        "def forward(x: 'Node', kind: Literal['a', 'b']) -> int | Result: pass",
+        "TOTAL: Counter = Counter()",
+      ].join("\n"),
+    );
+    const load = indexOf(f, "load");
+    const forward = indexOf(f, "forward");
+    expect(f.refs).toEqual([
+      { from: load, name: "Repo", line: 1 },
+      { from: load, name: "UserId", line: 1 },
+      { from: load, name: "models.User", line: 1 },
+      { from: load, name: "Entry", line: 2 },
+      { from: forward, name: "Node", line: 3 },
+      { from: forward, name: "Result", line: 3 },
+      { from: -1, name: "Counter", line: 4 },
+    ]);
+  });
+});
+
+describe("python typed vars", () => {
+  test("constructed and annotated variables, parameters and self fields", () => {
+    const f = facts(
+      [
+        "client = Client()",
+        "count = compute()",
+        "class Service:",
+        "    repo: Repository",
+        "    objects = models.Manager()",
+        "    def __init__(self, db: Database, cache: Optional[Cache] = None, *rest: Extra):",
+        "        self.db = Db(db)",
+        "        self.log: Logger = make_logger()",
+        "        user = models.User(1)",
+        "        other: 'Other' | None = None",
+        "        items: List[Item] = []",
+        "    @staticmethod",
+        "    def build(x):",
+        "        x.value = Value()",
+      ].join("\n"),
+    );
+    const service = indexOf(f, "Service");
+    const init = indexOf(f, "Service.__init__");
+    const build = indexOf(f, "Service.build");
+    expect(f.vars).toEqual([
+      { scope: -1, name: "client", type: "Client", line: 1 },
+      { scope: service, name: "self.repo", type: "Repository", line: 4 },
+      { scope: service, name: "self.objects", type: "models.Manager", line: 5 },
+      { scope: init, name: "db", type: "Database", line: 6 },
+      { scope: init, name: "cache", type: "Cache", line: 6 },
+      { scope: service, name: "self.db", type: "Db", line: 7 },
+      { scope: service, name: "self.log", type: "Logger", line: 8 },
+      { scope: init, name: "user", type: "models.User", line: 9 },
+      { scope: init, name: "other", type: "Other", line: 10 },
+    ]);
+    expect(build).toBeGreaterThan(init);
+  });
+
+  test("self fields assigned in a def nested inside a method still land on the class", () => {
+    const f = facts(["class Job:", "    def start(self):", "        def later():", "            self.timer = Timer()"].join("\n"));
+    expect(f.vars).toEqual([{ scope: 0, name: "self.timer", type: "Timer", line: 4 }]);
+  });
+});
+
+describe("python odd input", () => {
+  test("a syntax error is counted and later definitions are still extracted", () => {
+    const f = facts(
+      [
+        "def broken(:",
+        "    pass",
+        "class After:",
+        "    def method(self):",
+        "        call_me()",
+        "def last(): pass",
+      ].join("\n"),
+    );
+    expect(f.parseErrors).toBeGreaterThan(0);
+    expect(f.entities.map((e) => e.qname)).toEqual(expect.arrayContaining(["After", "After.method", "last"]));
+    expect(f.calls).toContainEqual({ from: indexOf(f, "After.method"), line: 5, callee: "call_me" });
+  });
+
+  test("a clean file has no parse errors; empty and garbage input do not throw", () => {
+    expect(facts("x = 1\n").parseErrors).toBe(0);
+    expect(facts("").entities).toEqual([]);
+    expect(() => facts(")))((( def class : @@ import")).not.toThrow();
+  });
+
+  test("non-ASCII text before a definition keeps names and signatures intact", () => {
+    const f = facts('greeting = "héllo wörld ✓"\ndef naïve(): return "ü"\n');
+    expect(entity(f, "naïve")).toMatchObject({ startLine: 2, signature: 'def naïve(): return "ü"' });
+  });
+});

@@ -143,7 +143,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
         ? error
         : new CliError("internal_error", error instanceof Error ? error.message : String(error), 1);
     if (!(error instanceof CliError) && env.IX_DEBUG) process.stderr.write(`${(error as Error)?.stack}\n`);
-    writer.error({ code: failure.code, message: failure.message, details: failure.details, help: failure.help });
+    writer.error({ code: failure.code, message: failure.message, details: failure.details, help: failure.help, rows: failure.rows });
     writer.end();
     return failure.exit;
   }

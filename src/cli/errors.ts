@@ -1,5 +1,11 @@
 import type { Fields } from "../wire/record";
 
+/** Records that follow an error: the candidates of an ambiguity, the suggestions of a miss. */
+export interface ErrorRows {
+  kind: string;
+  rows: Fields[];
+}
+
 /** Exit 1: the command could not finish. Exit 2: the command line itself is wrong. */
 export type ExitCode = 1 | 2;
 
@@ -11,6 +17,7 @@ export class CliError extends Error {
     readonly exit: ExitCode = 1,
     readonly details: Fields = {},
     readonly help: string[] = [],
+    readonly rows: ErrorRows[] = [],
   ) {
     super(message);
   }

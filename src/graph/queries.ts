@@ -4,6 +4,242 @@ import type { Store } from "./store";
 
 const CHUNK = 500;
 
+export interface NodeRow {
+  rowid: number;
+  id: string;
+  kind: string;
+  name: string;
+  qname: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  lang: string | null;
+  signature: string;
+  exported: boolean;
+  role: string;
+  parent: number | null;
+}
+
+export interface EdgeRow {
+  node: NodeRow;
+  kind: string;
+  via: string | null;
+  confidence: number | null;
+  lines: number[];
+  names: string[];
+}
+
+const NODE_COLUMNS = "n.rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line, n.end_line, n.lang, n.signature, n.exported, n.role, n.parent";
+
+type RawNode = {
+  rowid: number;
+  id: string;
+  kind: string;
+  name: string;
+  qname: string;
+  path: string;
+  start_line: number;
+  end_line: number;
+  lang: string | null;
+  signature: string | null;
+  exported: number;
+  role: string;
+  parent: number | null;
+};
+
+function toNode(r: RawNode): NodeRow {
+  return {
+    rowid: r.rowid,
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    qname: r.qname,
+    path: r.path,
+    startLine: r.start_line,
+    endLine: r.end_line,
+    lang: r.lang,
+    signature: r.signature ?? "",
+    exported: r.exported === 1,
+    role: r.role,
+    parent: r.parent,
+  };
+}
+
+const splitList = (text: string | null): string[] => (text ? text.split(",") : []);
+const splitLines = (text: string | null): number[] => (text ? text.split(",").map(Number) : []);
+
+function nodes(store: Store, where: string, ...params: (string | number)[]): NodeRow[] {
+  return (store.db.query(`SELECT ${NODE_COLUMNS} FROM nodes n WHERE ${where}`).all(...params) as RawNode[]).map(toNode);
+}
+
+export function nodeByRowid(store: Store, rowid: number): NodeRow | undefined {
+  return nodes(store, "n.rowid = ?", rowid)[0];
+}
+
+export function nodesNamed(store: Store, name: string): NodeRow[] {
+  return nodes(store, "n.name = ? AND n.kind != 'file'", name);
+}
+
+export function nodesNamedNoCase(store: Store, name: string): NodeRow[] {
+  return nodes(store, "lower(n.name) = lower(?) AND n.kind != 'file'", name);
+}
+
+export function nodesWithQname(store: Store, qname: string): NodeRow[] {
+  return nodes(store, "n.qname = ? AND n.kind != 'file'", qname);
+}
+
+/** Names starting with prefix, using the name index (a range, not LIKE). */
+export function nodesWithPrefix(store: Store, prefix: string, limit = 50): NodeRow[] {
+  return nodes(store, "n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);
+}
+
+export function nodesWithIdPrefix(store: Store, prefix: string): NodeRow[] {
+  const lower = prefix.toLowerCase();
+  return nodes(store, "n.id >= ? AND n.id < ? LIMIT 20", lower, lower + "\uffff");
+}
+
+export function fileNode(store: Store, path: string): NodeRow | undefined {
+  return nodes(store, "n.path = ? AND n.kind = 'file'", path)[0];
+}
+
+/** Entities of a file, in line order. */
+export function entitiesIn(store: Store, path: string): NodeRow[] {
+  return nodes(store, "n.path = ? AND n.kind != 'file' ORDER BY n.start_line, n.end_line DESC", path);
+}
+
+/** The innermost entity whose span holds line, if any. */
+export function innermostAt(store: Store, path: string, line: number): NodeRow | undefined {
+  return nodes(
+    store,
+    "n.path = ? AND n.kind != 'file' AND n.start_line <= ? AND n.end_line >= ? ORDER BY (n.end_line - n.start_line), n.start_line DESC LIMIT 1",
+    path,
+    line,
+    line,
+  )[0];
+}
+
+export function children(store: Store, parent: number): NodeRow[] {
+  return nodes(store, "n.parent = ? ORDER BY n.start_line", parent);
+}
+
+/** Distinct entity names, for suggestions: those sharing a first letter (any case) or a stem. */
+export function candidateNames(store: Store, name: string): { name: string; kind: string; path: string }[] {
+  const first = name[0] ?? "";
+  return store.db
+    .query(
+      `SELECT name, min(kind) kind, min(path) path FROM nodes
+       WHERE kind != 'file' AND (name >= ? AND name < ? OR name >= ? AND name < ? OR instr(lower(name), lower(?)) > 0)
+       GROUP BY name LIMIT 5000`,
+    )
+    .all(first.toLowerCase(), first.toLowerCase() + "\uffff", first.toUpperCase(), first.toUpperCase() + "\uffff", name.slice(0, 4)) as {
+    name: string;
+    kind: string;
+    path: string;
+  }[];
+}
+
+function edgeRows(store: Store, sql: string, ...params: (string | number)[]): EdgeRow[] {
+  const rows = store.db.query(sql).all(...params) as (RawNode & {
+    e_kind: string;
+    via: string | null;
+    confidence: number | null;
+    lines: string | null;
+    names: string | null;
+  })[];
+  return rows.map((r) => ({
+    node: toNode(r),
+    kind: r.e_kind,
+    via: r.via,
+    confidence: r.confidence,
+    lines: splitLines(r.lines),
+    names: splitList(r.names),
+  }));
+}
+
+/** Edges into `rowid` of the given kinds, with the node at the other end (the source). */
+export function edgesInto(store: Store, rowid: number, kinds: string[]): EdgeRow[] {
+  return edgeRows(
+    store,
+    `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.src
+     WHERE e.dst = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line`,
+    rowid,
+    ...kinds,
+  );
+}
+
+/** Edges out of `rowid` of the given kinds, with the node at the other end (the target). */
+export function edgesFrom(store: Store, rowid: number, kinds: string[]): EdgeRow[] {
+  return edgeRows(
+    store,
+    `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.dst
+     WHERE e.src = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line`,
+    rowid,
+    ...kinds,
+  );
+}
+
+/** Edges into any node of a file (its file node or its entities), by kind. */
+export function edgesIntoFile(store: Store, path: string, kinds: string[]): (EdgeRow & { target: NodeRow })[] {
+  const rows = store.db
+    .query(
+      `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names,
+              t.rowid t_rowid
+       FROM nodes t JOIN edges e ON e.dst = t.rowid JOIN nodes n ON n.rowid = e.src
+       WHERE t.path = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) AND n.path != ?`,
+    )
+    .all(path, ...kinds, path) as (RawNode & { e_kind: string; via: string | null; confidence: number | null; lines: string | null; names: string | null; t_rowid: number })[];
+  const targets = new Map<number, NodeRow>();
+  return rows.map((r) => {
+    let target = targets.get(r.t_rowid);
+    if (!target) {
+      target = nodeByRowid(store, r.t_rowid) as NodeRow;
+      targets.set(r.t_rowid, target);
+    }
+    return { node: toNode(r), kind: r.e_kind, via: r.via, confidence: r.confidence, lines: splitLines(r.lines), names: splitList(r.names), target };
+  });
+}
+
+/** Call sites that use `name` but could not be bound to any definition. */
+export function unresolvedUses(store: Store, name: string): number {
+  return (store.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind = 'CALLS'").get(name) as { n: number }).n;
+}
+
+/** Unresolved call sites inside the entity: what its callee list cannot show. */
+export function unresolvedFrom(store: Store, rowid: number): { name: string; receiver: string | null; lines: number[] }[] {
+  return (store.db.query("SELECT name, receiver, lines FROM unresolved WHERE src = ? AND kind = 'CALLS' ORDER BY name").all(rowid) as {
+    name: string;
+    receiver: string | null;
+    lines: string | null;
+  }[]).map((r) => ({ name: r.name, receiver: r.receiver, lines: splitLines(r.lines) }));
+}
+
+/** Full-text name search (FTS5 over name and qname), best first. */
+export function searchNames(store: Store, term: string, limit: number): NodeRow[] {
+  const quoted = `"${term.replace(/"/g, '""')}"*`;
+  return (store.db
+    .query(
+      `SELECT ${NODE_COLUMNS} FROM nodes_fts f JOIN nodes n ON n.rowid = f.rowid
+       WHERE nodes_fts MATCH ? ORDER BY rank LIMIT ?`,
+    )
+    .all(`{name qname} : ${quoted}`, limit) as RawNode[]).map(toNode);
+}
+
+export function inventory(store: Store, opts: { kind?: string; path?: string; limit: number }): NodeRow[] {
+  const where: string[] = ["1 = 1"];
+  const params: (string | number)[] = [];
+  if (opts.kind) {
+    where.push("n.kind = ?");
+    params.push(opts.kind);
+  } else where.push("n.kind != 'file'");
+  if (opts.path) {
+    where.push("(n.path = ? OR (n.path >= ? AND n.path < ?))");
+    const dir = opts.path.endsWith("/") ? opts.path : opts.path + "/";
+    params.push(opts.path, dir, dir + "\uffff");
+  }
+  params.push(opts.limit);
+  return nodes(store, `${where.join(" AND ")} ORDER BY n.path, n.start_line LIMIT ?`, ...params);
+}
+
 /** Files owning any edge (a call, an import, a heritage, a type use) into a node of `paths`. */
 export function ownersOfEdgesInto(store: Store, paths: string[]): string[] {
   const owners = new Set<string>();

@@ -15,6 +15,8 @@ export interface ErrorRecord {
   message: string;
   details?: Fields;
   help?: string[];
+  /** Records after the error line: candidates, suggestions, the graph's health. */
+  rows?: { kind: string; rows: Fields[] }[];
 }
 
 export interface ListOptions {
@@ -121,9 +123,11 @@ export class Writer {
         if (value !== undefined && value !== null) this.doc.set(key, value as Json);
       }
       if (err.help?.length) this.doc.set("help", err.help);
+      for (const group of err.rows ?? []) this.rows(group.kind, group.rows);
       return this;
     }
     this.emit({ kind: "error", fields: { code: err.code, message: err.message, ...err.details }, shape: "single" });
+    for (const group of err.rows ?? []) this.rows(group.kind, group.rows);
     for (const text of err.help ?? []) this.emit({ kind: "help", fields: { text }, shape: "single" });
     return this;
   }

@@ -1,0 +1,534 @@
+// Name binding with evidence: what a name, a dotted path or a member means at one point of
+// one file. Every answer carries how it was found (via) and how many re-export hops it took;
+// "no answer" means no evidence, never a guess among same-named definitions.
+import type { EntityKind, TypedVarFact } from "../ingest/facts.ts";
+import { isBuiltinType } from "./builtins.ts";
+import { FileIndex, type ImportBinding } from "./file-index.ts";
+import { guessPackageName } from "./go-modules.ts";
+import type { GoPackage, Mod, PyModule, TsModule } from "./module-types.ts";
+import type { EntityRef, Via } from "./model.ts";
+import { familyOf, type LangFamily, type Modules } from "./modules.ts";
+import type { Workspace } from "./workspace.ts";
+
+export type Value =
+  | { t: "entity"; ref: EntityRef; kind: EntityKind; via: Via; hops: number }
+  | { t: "module"; mod: Mod; via: Via; hops: number }
+  /** A value of known class type; `classes` are searched in order (super: the bases). */
+  | { t: "instance"; classes: EntityRef[]; via: Via }
+  | { t: "external" };
+
+type EntityValue = Extract<Value, { t: "entity" }>;
+
+/** What the name is used as: called, named as a type, or the head of a member access. */
+export type Want = "call" | "type" | "any";
+
+const EXTERNAL: Value = { t: "external" };
+const CALLABLE = new Set<EntityKind>(["function", "class", "method"]);
+const TYPES = new Set<EntityKind>(["class", "interface", "type"]);
+const CLASS_LIKE = new Set<EntityKind>(["class", "interface", "type", "module"]);
+const SCOPE_OPENERS = new Set<EntityKind>(["function", "method", "module"]);
+
+interface GoTable {
+  names: Map<string, EntityRef[]>;
+  /** "Type.method" -> methods declared anywhere in the package. */
+  methods: Map<string, EntityRef[]>;
+}
+
+export class Binder {
+  private readonly indexes = new Map<string, FileIndex | null>();
+  private readonly memberMemo = new Map<string, Value | null>();
+  private readonly typeMemo = new Map<string, Value | null>();
+  private readonly bindingMemo = new Map<ImportBinding, Value | null>();
+  private readonly baseMemo = new Map<string, (EntityRef | "external")[]>();
+  private readonly goTables = new Map<string, GoTable>();
+  private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
+  /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
+  private cycleCut = false;
+
+  constructor(
+    private readonly ws: Workspace,
+    readonly modules: Modules,
+  ) {}
+
+  index(path: string): FileIndex | undefined {
+    let index = this.indexes.get(path);
+    if (index === undefined) {
+      const facts = this.ws.facts(path);
+      index = facts ? new FileIndex(facts) : null;
+      this.indexes.set(path, index);
+    }
+    return index ?? undefined;
+  }
+
+  family(path: string): LangFamily | undefined {
+    const index = this.index(path);
+    return index && familyOf(index.facts.lang);
+  }
+
+  // ---- names in scope --------------------------------------------------------------------
+
+  /** A bare name: enclosing scopes outward, the file, the Go package, imports, star imports. */
+  lookupName(path: string, from: number, name: string, want: Want): Value | undefined {
+    const index = this.index(path);
+    if (!index) return undefined;
+    const family = familyOf(index.facts.lang);
+    const chain = index.chain(from);
+    for (let i = 0; i < chain.length; i++) {
+      const scope = chain[i]!;
+      const kind = index.entity(scope)!.kind;
+      // Class bodies are not scopes for the code inside their methods (Python's class body is,
+      // for code written directly in it).
+      if (!SCOPE_OPENERS.has(kind) && !(i === 0 && family === "py")) continue;
+      if (want === "any") {
+        const typed = this.typedVar(path, index, scope, name);
+        if (typed) return typed;
+      }
+      const nested = pickEntity(index, index.childrenNamed(scope, name), want);
+      if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
+    }
+    if (want === "any") {
+      const typed = this.typedVar(path, index, -1, name);
+      if (typed) return typed;
+    }
+    const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
+    if (top !== undefined) return entityValue(path, index, top, "local", 0);
+    if (family === "go") {
+      const sibling = this.goPackageName(path, name, want);
+      if (sibling) return sibling;
+    }
+    const binding = index.bindings.get(name) ?? (family === "go" ? this.goUnnamedImport(path, index, name) : undefined);
+    if (binding) return this.bindingValue(path, binding);
+    for (const imp of index.starImports) {
+      const mod = this.modules.resolve(index.facts, imp);
+      if (mod === "external" || mod === "unknown") continue;
+      const found = this.moduleMember(mod, name);
+      if (found && found.t !== "external" && fits(found, want)) return withVia(found, family === "go" ? "package" : viaOfImport(found));
+    }
+    return undefined;
+  }
+
+  /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name. */
+  resolvePath(path: string, from: number, dotted: string, want: Want): Value | undefined {
+    const index = this.index(path);
+    if (!index) return undefined;
+    const family = familyOf(index.facts.lang);
+    if (isSelfName(family, dotted)) return this.selfValue(path, from, family === "ts" ? "this" : "self");
+    if (dotted === "super" || dotted === "super()") return this.superValue(path, from);
+    if (!dotted.includes(".")) return this.lookupName(path, from, dotted, want);
+    const field = this.fieldValue(path, index, from, dotted);
+    if (field) return field;
+    // Python `import a.b.c` keeps the dotted name bound: `a.b.c.f()`.
+    const dottedBinding = family === "py" ? index.bindings.get(dotted) : undefined;
+    if (dottedBinding) return this.bindingValue(path, dottedBinding);
+    const segments = dotted.split(".");
+    let value = this.resolvePath(path, from, segments[0]!, "any");
+    for (let i = 1; i < segments.length && value; i++) {
+      value = this.member(value, segments[i]!, i === segments.length - 1 ? want : "any");
+    }
+    return value;
+  }
+
+  /** `value.name`: a module's export, a class's static member, an instance's method. */
+  member(value: Value, name: string, want: Want): Value | undefined {
+    switch (value.t) {
+      case "external":
+        return EXTERNAL;
+      case "module": {
+        const found = this.moduleMember(value.mod, name);
+        if (!found || found.t === "external" || found.t === "instance") return found;
+        return fits(found, want) ? { ...found, via: value.via, hops: value.hops + found.hops } : undefined;
+      }
+      case "entity": {
+        if (!CLASS_LIKE.has(value.kind)) return undefined;
+        const found = this.findMember([value.ref], name);
+        if (found === "external") return EXTERNAL;
+        return found && fits(found, want) ? { ...found, via: value.via, hops: value.hops } : undefined;
+      }
+      case "instance": {
+        const found = this.findMember(value.classes, name);
+        if (found === "external") return EXTERNAL;
+        return found && fits(found, want) ? { ...found, via: value.via, hops: 0 } : undefined;
+      }
+    }
+  }
+
+  /** The class or interface entity a type name denotes where it is written. */
+  typeValue(path: string, scope: number, type: string): Value | undefined {
+    const key = `${path}\0${scope}\0${type}`;
+    const memo = this.typeMemo.get(key);
+    if (memo !== undefined) return memo ?? undefined;
+    this.typeMemo.set(key, null);
+    let value: Value | undefined;
+    const found = this.resolvePath(path, scope, type, "type");
+    if (found?.t === "entity" && TYPES.has(found.kind)) value = { t: "instance", classes: [found.ref], via: "receiver-type" };
+    else if (found?.t === "external") value = EXTERNAL;
+    else if (!found && isBuiltinType(this.family(path) ?? "ts", type.split(".")[0]!)) value = EXTERNAL;
+    this.typeMemo.set(key, value ?? null);
+    return value;
+  }
+
+  private typedVar(path: string, index: FileIndex, scope: number, name: string): Value | undefined {
+    const vars = index.varsByScope.get(scope);
+    const typed = vars && lastNamed(vars, name);
+    return typed && this.typeValue(path, typed.scope, typed.type);
+  }
+
+  /** "this.db" / "self.repo": a typed field of the enclosing class or of one of its bases. */
+  private fieldValue(path: string, index: FileIndex, from: number, dotted: string): Value | undefined {
+    for (const scope of index.chain(from)) {
+      const typed = this.typedVar(path, index, scope, dotted);
+      if (typed) return typed;
+    }
+    const fileLevel = this.typedVar(path, index, -1, dotted);
+    if (fileLevel) return fileLevel;
+    const family = familyOf(index.facts.lang);
+    const [head, ...rest] = dotted.split(".");
+    if (!isSelfName(family, head!) || rest.length !== 1) return undefined;
+    const cls = this.enclosingClass(path, from);
+    if (!cls) return undefined;
+    const seen = new Set<string>([refKey(cls)]);
+    const queue = this.bases(cls).filter((b) => b !== "external");
+    while (queue.length > 0) {
+      const base = queue.shift()!;
+      if (seen.has(refKey(base))) continue;
+      seen.add(refKey(base));
+      const baseIndex = this.index(base.path);
+      if (!baseIndex) continue;
+      const baseFamily = familyOf(baseIndex.facts.lang);
+      const selfName = baseFamily === "ts" ? "this" : "self";
+      const typed = this.typedVar(base.path, baseIndex, base.index, `${selfName}.${rest[0]}`);
+      if (typed) return typed;
+      queue.push(...this.bases(base).filter((b) => b !== "external"));
+    }
+    return undefined;
+  }
+
+  private selfValue(path: string, from: number, via: Via): Value | undefined {
+    const cls = this.enclosingClass(path, from);
+    return cls && { t: "instance", classes: [cls], via };
+  }
+
+  private superValue(path: string, from: number): Value | undefined {
+    const cls = this.enclosingClass(path, from);
+    if (!cls) return undefined;
+    const bases = this.bases(cls);
+    const known = bases.filter((b) => b !== "external");
+    if (known.length > 0) return { t: "instance", classes: known, via: "super" };
+    if (bases.length > 0) return EXTERNAL;
+    // No base written at all: the implicit root (object, Object) is the runtime's.
+    const declared = this.index(cls.path)?.heritageByEntity.get(cls.index)?.some((h) => h.kind === "extends");
+    return declared ? undefined : EXTERNAL;
+  }
+
+  // ---- imports and modules ---------------------------------------------------------------
+
+  /** What an import binding of `path` denotes. */
+  bindingValue(path: string, binding: ImportBinding): Value | undefined {
+    const memo = this.bindingMemo.get(binding);
+    if (memo !== undefined) return memo ?? undefined;
+    const value = this.bindingTarget(path, binding);
+    this.bindingMemo.set(binding, value ?? null);
+    return value;
+  }
+
+  private bindingTarget(path: string, binding: ImportBinding): Value | undefined {
+    const index = this.index(path);
+    if (!index) return undefined;
+    const mod = binding.source !== undefined
+      ? this.modules.resolveSource(index.facts, binding.source)
+      : this.modules.resolve(index.facts, binding.imp);
+    if (mod === "external") return EXTERNAL;
+    if (mod === "unknown") return undefined;
+    if (binding.imported === "*") return { t: "module", mod, via: mod.lang === "go" ? "package" : "namespace", hops: 0 };
+    const found = this.moduleMember(mod, binding.imported);
+    return found && withVia(found, viaOfImport(found));
+  }
+
+  /** An exported name of a module, following re-exports (cycle-safe, memoised). */
+  moduleMember(mod: Mod, name: string, visitingSoFar?: Set<string>): Value | undefined {
+    const key = `${mod.key}\0${name}`;
+    const memo = this.memberMemo.get(key);
+    if (memo !== undefined) return memo ?? undefined;
+    const visiting = visitingSoFar ?? new Set<string>();
+    if (visiting.has(key)) {
+      this.cycleCut = true;
+      return undefined;
+    }
+    visiting.add(key);
+    const outerCut = this.cycleCut;
+    this.cycleCut = false;
+    const found = mod.lang === "ts" ? this.tsExport(mod, name, visiting)
+      : mod.lang === "py" ? this.pyMember(mod, name, visiting)
+      : this.goMember(mod, name);
+    visiting.delete(key);
+    if (!this.cycleCut) this.memberMemo.set(key, found ?? null);
+    this.cycleCut ||= outerCut;
+    return found;
+  }
+
+  private tsExport(mod: TsModule, name: string, visiting: Set<string>): Value | undefined {
+    const index = this.index(mod.file);
+    if (!index) return undefined;
+    if (name === "default" && index.defaultExport !== undefined) {
+      return entityValue(mod.file, index, index.defaultExport, "import", 0);
+    }
+    const declared = index.exportsByName.get(name);
+    if (declared) {
+      const local = pickEntity(index, index.topLevel.get(declared.local) ?? [], "any");
+      if (local !== undefined) return entityValue(mod.file, index, local, "import", 0);
+      const binding = index.bindings.get(declared.local);
+      if (binding) return this.follow(mod.file, binding, visiting);
+    }
+    if (name !== "default") {
+      const exported = (index.topLevel.get(name) ?? []).filter((i) => index.entity(i)!.exported);
+      const top = pickEntity(index, exported, "any");
+      if (top !== undefined) return entityValue(mod.file, index, top, "import", 0);
+    }
+    const reexport = index.namedReexports.get(name);
+    if (reexport) return this.follow(mod.file, reexport, visiting);
+    if (name === "default") return undefined;
+    // `export const db = new Database()`: an importer naming it is evidence it is exported.
+    const instance = this.typedVar(mod.file, index, -1, declared?.local ?? name);
+    if (instance) return instance;
+    const starred = this.throughStars(index, index.starReexports, name, visiting);
+    if (starred !== undefined) return starred ?? undefined;
+    // CommonJS modules export by assignment, which declarations do not show.
+    if (index.facts.lang === "javascript") {
+      const candidates = index.topLevel.get(name) ?? [];
+      if (candidates.length === 1) return entityValue(mod.file, index, candidates[0]!, "import", 0);
+    }
+    return index.starReexports.some((imp) => this.modules.resolve(index.facts, imp) === "external") ? EXTERNAL : undefined;
+  }
+
+  private pyMember(mod: PyModule, name: string, visiting: Set<string>): Value | undefined {
+    const index = mod.file === undefined ? undefined : this.index(mod.file);
+    if (index && mod.file !== undefined) {
+      const top = pickEntity(index, index.topLevel.get(name) ?? [], "any");
+      if (top !== undefined) return entityValue(mod.file, index, top, "import", 0);
+      const binding = index.bindings.get(name);
+      if (binding) return this.follow(mod.file, binding, visiting);
+      // A module-level instance: `router = ConnectionRouter()`.
+      const instance = this.typedVar(mod.file, index, -1, name);
+      if (instance) return instance;
+      const starred = this.throughStars(index, index.starImports, name, visiting);
+      if (starred) return starred;
+    }
+    const sub = this.modules.py.submodule(mod, name);
+    return sub && { t: "module", mod: sub, via: "namespace", hops: 0 };
+  }
+
+  private goMember(pkg: GoPackage, name: string): Value | undefined {
+    const refs = this.goTable(pkg).names.get(name) ?? [];
+    if (refs.length !== 1) return undefined;
+    const ref = refs[0]!;
+    const index = this.index(ref.path)!;
+    return entityValue(ref.path, index, ref.index, "package", 0);
+  }
+
+  /** One re-export hop: the binding's target, one hop further from the importer. */
+  private follow(path: string, binding: ImportBinding, visiting: Set<string>): Value | undefined {
+    const index = this.index(path)!;
+    const mod = this.modules.resolve(index.facts, binding.imp);
+    if (mod === "external") return EXTERNAL;
+    if (mod === "unknown") return undefined;
+    if (binding.imported === "*") return { t: "module", mod, via: "namespace", hops: 1 };
+    const found = this.moduleMember(mod, binding.imported, visiting);
+    return found && addHop(found);
+  }
+
+  /**
+   * A name through `export * from` / `from x import *`: exactly one source must provide it.
+   * null: provided by several (ambiguous, stop); undefined: by none.
+   */
+  private throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>): Value | null | undefined {
+    const found = new Map<string, Value>();
+    for (const imp of stars) {
+      const mod = this.modules.resolveSource(index.facts, imp.source);
+      if (mod === "external" || mod === "unknown") continue;
+      const value = this.moduleMember(mod, name, visiting);
+      if (value && value.t !== "external") found.set(valueKey(value), addHop(value));
+    }
+    if (found.size > 1) return null;
+    return found.values().next().value;
+  }
+
+  // ---- Go packages -----------------------------------------------------------------------
+
+  private goPackageName(path: string, name: string, want: Want): Value | undefined {
+    const pkg = this.modules.go.packageOf(path);
+    if (!pkg) return undefined;
+    const refs = (this.goTable(pkg).names.get(name) ?? []).filter((ref) => ref.path !== path);
+    const fitting = refs.filter((ref) => {
+      const kind = this.index(ref.path)!.entity(ref.index)!.kind;
+      return want === "any" || (want === "call" ? CALLABLE : TYPES).has(kind);
+    });
+    if (fitting.length !== 1) return undefined;
+    const ref = fitting[0]!;
+    return entityValue(ref.path, this.index(ref.path)!, ref.index, "package", 0);
+  }
+
+  /** Unaliased Go imports bind the package's declared name (or, outside, its usual name). */
+  private goUnnamedImport(path: string, index: FileIndex, name: string): ImportBinding | undefined {
+    let named = this.goNamedImports.get(path);
+    if (!named) {
+      named = new Map();
+      for (const imp of index.unnamedGoImports) {
+        const pkg = this.modules.resolve(index.facts, imp);
+        const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
+        for (const bound of names) if (!named.has(bound)) named.set(bound, { imp, imported: "*" });
+      }
+      this.goNamedImports.set(path, named);
+    }
+    return named.get(name);
+  }
+
+  private goTable(pkg: GoPackage): GoTable {
+    let table = this.goTables.get(pkg.key);
+    if (table) return table;
+    table = { names: new Map(), methods: new Map() };
+    for (const file of pkg.files) {
+      const index = this.index(file);
+      if (!index) continue;
+      index.facts.entities.forEach((entity, i) => {
+        const ref = { path: file, index: i };
+        if (entity.receiverType !== undefined) pushRef(table!.methods, `${entity.receiverType}.${entity.name}`, ref);
+        else if (entity.parent < 0) pushRef(table!.names, entity.name, ref);
+      });
+    }
+    this.goTables.set(pkg.key, table);
+    return table;
+  }
+
+  // ---- classes ---------------------------------------------------------------------------
+
+  enclosingClass(path: string, from: number): EntityRef | undefined {
+    const index = this.index(path);
+    if (!index) return undefined;
+    for (const scope of index.chain(from)) {
+      if (index.entity(scope)!.kind === "class") return { path, index: scope };
+    }
+    return undefined;
+  }
+
+  /** The resolved `extends` targets of a class or interface ("external" for outside ones). */
+  bases(cls: EntityRef): (EntityRef | "external")[] {
+    const key = refKey(cls);
+    const memo = this.baseMemo.get(key);
+    if (memo) return memo;
+    this.baseMemo.set(key, []);
+    const index = this.index(cls.path);
+    const bases: (EntityRef | "external")[] = [];
+    const family = this.family(cls.path) ?? "ts";
+    const scope = index?.entity(cls.index)?.parent ?? -1;
+    for (const heritage of index?.heritageByEntity.get(cls.index) ?? []) {
+      if (heritage.kind !== "extends") continue;
+      const found = this.resolvePath(cls.path, scope, heritage.name, "type");
+      if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);
+      else if (found?.t === "external" || (!found && isBuiltinType(family, heritage.name))) bases.push("external");
+    }
+    this.baseMemo.set(key, bases);
+    return bases;
+  }
+
+  /** A member of these classes or, depth first in declaration order, of their bases. */
+  private findMember(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
+    const seen = new Set<string>();
+    let externalBase = false;
+    const visit = (cls: EntityRef): EntityValue | undefined => {
+      const key = refKey(cls);
+      if (seen.has(key)) return undefined;
+      seen.add(key);
+      const own = this.ownMember(cls, name);
+      if (own) return own;
+      for (const base of this.bases(cls)) {
+        if (base === "external") externalBase = true;
+        else {
+          const found = visit(base);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    for (const cls of classes) {
+      const found = visit(cls);
+      if (found) return found;
+    }
+    return externalBase ? "external" : undefined;
+  }
+
+  private ownMember(cls: EntityRef, name: string): EntityValue | undefined {
+    const index = this.index(cls.path);
+    if (!index) return undefined;
+    const child = pickEntity(index, index.childrenNamed(cls.index, name), "any");
+    if (child !== undefined) return entityValue(cls.path, index, child, "local", 0);
+    if (index.facts.lang !== "go") return undefined;
+    const pkg = this.modules.go.packageOf(cls.path);
+    const refs = pkg ? this.goTable(pkg).methods.get(`${index.entity(cls.index)!.name}.${name}`) ?? [] : [];
+    if (refs.length !== 1) return undefined;
+    const ref = refs[0]!;
+    return entityValue(ref.path, this.index(ref.path)!, ref.index, "local", 0);
+  }
+}
+
+function entityValue(path: string, index: FileIndex, entity: number, via: Via, hops: number): EntityValue {
+  return { t: "entity", ref: { path, index: entity }, kind: index.entity(entity)!.kind, via, hops };
+}
+
+/**
+ * Among same-named entities of ONE scope (overloads, redefinitions, a class merged with an
+ * interface): the last that fits the use, a class first when a type or a namespace is wanted.
+ */
+function pickEntity(index: FileIndex, candidates: readonly number[], want: Want): number | undefined {
+  let picked: number | undefined;
+  for (const candidate of candidates) {
+    const kind = index.entity(candidate)!.kind;
+    if (want === "call" && !CALLABLE.has(kind)) continue;
+    if (want === "type" && !TYPES.has(kind)) continue;
+    if (want !== "call" && picked !== undefined && index.entity(picked)!.kind === "class" && kind !== "class") continue;
+    picked = candidate;
+  }
+  return picked;
+}
+
+function fits(value: Value, want: Want): boolean {
+  if (value.t !== "entity" || want === "any") return true;
+  return (want === "call" ? CALLABLE : TYPES).has(value.kind);
+}
+
+function isSelfName(family: LangFamily, name: string): boolean {
+  return family === "ts" ? name === "this" : family === "py" ? name === "self" || name === "cls" : false;
+}
+
+function withVia(value: Value, via: Via): Value {
+  return value.t === "entity" || value.t === "module" ? { ...value, via } : value;
+}
+
+function viaOfImport(value: Value): Via {
+  if (value.t === "module") return "namespace";
+  return value.t === "entity" && value.hops > 0 ? "reexport" : "import";
+}
+
+function addHop(value: Value): Value {
+  return value.t === "entity" || value.t === "module" ? { ...value, hops: value.hops + 1 } : value;
+}
+
+function valueKey(value: Value): string {
+  if (value.t === "entity") return refKey(value.ref);
+  if (value.t === "module") return value.mod.key;
+  return value.t;
+}
+
+export function refKey(ref: EntityRef): string {
+  return `${ref.path}#${ref.index}`;
+}
+
+function lastNamed(vars: readonly TypedVarFact[], name: string): TypedVarFact | undefined {
+  for (let i = vars.length - 1; i >= 0; i--) if (vars[i]!.name === name) return vars[i];
+  return undefined;
+}
+
+function pushRef(map: Map<string, EntityRef[]>, key: string, ref: EntityRef): void {
+  const list = map.get(key);
+  if (list) list.push(ref);
+  else map.set(key, [ref]);
+}

@@ -1,0 +1,111 @@
+// A file's facts arranged for lookup: names per scope, typed variables per scope, import
+// bindings by local name, and the export-side tables the module lookups read.
+import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, TypedVarFact } from "../ingest/facts.ts";
+
+export interface ImportBinding {
+  imp: ImportFact;
+  /** The name in the source module; "*" binds the module itself. */
+  imported: string;
+  /** Overrides imp.source: Python `import a.b` also binds `a`, the top package. */
+  source?: string;
+}
+
+export class FileIndex {
+  /** Top-level names (parent -1), Go methods excluded: they are not callable bare. */
+  readonly topLevel = new Map<string, number[]>();
+  /** Entities by parent, then by name. */
+  readonly children = new Map<number, Map<string, number[]>>();
+  readonly varsByScope = new Map<number, TypedVarFact[]>();
+  readonly bindings = new Map<string, ImportBinding>();
+  /** Imports that bind a whole namespace into this scope: `from x import *`, Go `import . "x"`. */
+  readonly starImports: ImportFact[] = [];
+  /** Go imports without an alias: the bound name is the target package's declared name. */
+  readonly unnamedGoImports: ImportFact[] = [];
+  /** `export { imported as exported } from`: exported name -> source. */
+  readonly namedReexports = new Map<string, ImportBinding>();
+  /** `export * from`. */
+  readonly starReexports: ImportFact[] = [];
+  readonly exportsByName = new Map<string, ExportFact>();
+  readonly heritageByEntity = new Map<number, HeritageFact[]>();
+  defaultExport: number | undefined;
+  private readonly chains: (number[] | undefined)[] = [];
+
+  constructor(readonly facts: FileFacts) {
+    facts.entities.forEach((entity, index) => this.addEntity(entity, index));
+    for (const v of facts.vars) push(this.varsByScope, v.scope, v);
+    for (const imp of facts.imports) this.addImport(imp);
+    for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
+    for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);
+  }
+
+  entity(index: number): EntityFact | undefined {
+    return this.facts.entities[index];
+  }
+
+  /** The scope chain of an entity, innermost first (the file, -1, not included). */
+  chain(from: number): readonly number[] {
+    if (from < 0) return NO_SCOPES;
+    let chain = this.chains[from];
+    if (chain) return chain;
+    chain = [];
+    const entities = this.facts.entities;
+    // Bounded by the entity count, so a malformed parent cycle cannot loop.
+    for (let at = from; at >= 0 && chain.length < entities.length; at = entities[at]?.parent ?? -1) chain.push(at);
+    this.chains[from] = chain;
+    return chain;
+  }
+
+  childrenNamed(parent: number, name: string): number[] {
+    return this.children.get(parent)?.get(name) ?? [];
+  }
+
+  private addEntity(entity: EntityFact, index: number): void {
+    if (entity.parent < 0) {
+      if (entity.receiverType === undefined) push(this.topLevel, entity.name, index);
+    } else {
+      let byName = this.children.get(entity.parent);
+      if (!byName) this.children.set(entity.parent, (byName = new Map()));
+      push(byName, entity.name, index);
+    }
+    if (entity.defaultExport && entity.parent < 0) this.defaultExport = index;
+  }
+
+  private addImport(imp: ImportFact): void {
+    const python = this.facts.lang === "python";
+    const go = this.facts.lang === "go";
+    if (imp.kind === "reexport") {
+      for (const name of imp.names) {
+        if (name.imported === "*" && name.local === "") this.starReexports.push(imp);
+        else if (name.local !== "") this.namedReexports.set(name.local, { imp, imported: name.imported });
+      }
+      return;
+    }
+    for (const name of imp.names) {
+      if (go && name.imported === "*") {
+        if (name.local === ".") this.starImports.push(imp);
+        else if (name.local === "") this.unnamedGoImports.push(imp);
+        else if (name.local !== "_") this.bindings.set(name.local, { imp, imported: "*" });
+        continue;
+      }
+      if (name.imported === "*" && (name.local === "" || name.local === "*")) {
+        if (python) this.starImports.push(imp);
+        continue;
+      }
+      if (name.local === "") continue;
+      this.bindings.set(name.local, { imp, imported: name.imported });
+      // Python `import a.b.c` binds `a`; the dotted name stays bound for exact receivers.
+      if (python && name.imported === "*" && name.local.includes(".")) {
+        const top = name.local.split(".")[0]!;
+        if (!this.bindings.has(top)) this.bindings.set(top, { imp, imported: "*", source: top });
+      }
+    }
+  }
+}
+
+const NO_SCOPES: readonly number[] = [];
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

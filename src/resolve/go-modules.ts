@@ -1,0 +1,100 @@
+// Go package resolution: a go.mod `module` path maps to its directory, so an import path under
+// it names a directory whose .go files (one package name) form the package.
+import type { GoPackage, Outcome } from "./module-types.ts";
+import { dirname, joinPath } from "./paths.ts";
+import type { Workspace } from "./workspace.ts";
+
+interface GoModule {
+  path: string;
+  dir: string;
+}
+
+export function isGoTest(path: string): boolean {
+  return path.endsWith("_test.go");
+}
+
+export class GoModules {
+  private modules: GoModule[] | undefined;
+  private readonly packages = new Map<string, GoPackage | null>();
+
+  constructor(private readonly ws: Workspace) {}
+
+  /**
+   * A package's _test.go files are compiled only with its own tests, so they join only for a
+   * test file in the package's directory (the external `x_test` package sees them too).
+   */
+  resolve(fromFile: string, importPath: string): Outcome<GoPackage> {
+    const dir = this.dirOf(importPath);
+    if (dir === "external" || dir === "unknown") return dir;
+    const withTests = isGoTest(fromFile) && dirname(fromFile) === dir;
+    return this.packageIn(dir, withTests) ?? "unknown";
+  }
+
+  /** The package a file belongs to: its directory's files with the same package clause. */
+  packageOf(file: string): GoPackage | undefined {
+    const name = this.ws.facts(file)?.packageName;
+    if (name === undefined) return undefined;
+    return this.packageIn(dirname(file), isGoTest(file), name);
+  }
+
+  /** The directory an import path names: under the go.mod module whose path is its longest prefix. */
+  private dirOf(importPath: string): Outcome<string> {
+    let owner: GoModule | undefined;
+    for (const mod of this.goModules()) {
+      if (importPath !== mod.path && !importPath.startsWith(mod.path + "/")) continue;
+      if (!owner || mod.path.length > owner.path.length) owner = mod;
+    }
+    if (!owner) return "external";
+    return joinPath(owner.dir, importPath.slice(owner.path.length)) ?? "unknown";
+  }
+
+  /**
+   * Without a wanted name the directory's package is the name its non-test files declare (an
+   * external `x_test` package never is).
+   */
+  private packageIn(dir: string, withTests: boolean, wanted?: string): GoPackage | undefined {
+    const key = `${withTests ? "t" : "p"}\0${dir}\0${wanted ?? ""}`;
+    const cached = this.packages.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const candidates = this.ws.filesIn(dir).filter((path) => path.endsWith(".go") && (withTests || !isGoTest(path)));
+    const named = candidates.map((path) => ({ path, name: this.ws.facts(path)?.packageName }));
+    const name = wanted ?? mostCommon(named.filter((f) => !isGoTest(f.path)).map((f) => f.name))
+      ?? mostCommon(named.map((f) => f.name));
+    const files = named.filter((f) => f.name === name).map((f) => f.path).sort();
+    const pkg: GoPackage | null = name === undefined || files.length === 0 ? null
+      : { lang: "go", key: `go:${key}\0${name}`, dir, name, files };
+    this.packages.set(key, pkg);
+    return pkg ?? undefined;
+  }
+
+  private goModules(): GoModule[] {
+    if (this.modules) return this.modules;
+    this.modules = [];
+    for (const gomod of this.ws.filesNamed("go.mod")) {
+      const text = this.ws.text(gomod);
+      const match = text === undefined ? null : /^\s*module\s+"?([^\s"]+)"?/m.exec(text);
+      if (match) this.modules.push({ path: match[1]!, dir: dirname(gomod) });
+    }
+    return this.modules;
+  }
+}
+
+function mostCommon(names: (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const name of names) if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [name, count] of counts) if (best === undefined || count > counts.get(best)!) best = name;
+  return best;
+}
+
+/** The identifier an unaliased import of an external path binds, by Go's naming habits. */
+export function guessPackageName(importPath: string): string[] {
+  const parts = importPath.split("/");
+  let last = parts[parts.length - 1] ?? importPath;
+  if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
+  const names = new Set<string>([last]);
+  const unversioned = last.replace(/\.v\d+$/, "");
+  names.add(unversioned);
+  names.add(unversioned.replace(/^go-/, "").replace(/[-.]go$/, "").replaceAll("-", "_"));
+  return [...names];
+}

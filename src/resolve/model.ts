@@ -1,0 +1,56 @@
+// The resolver's public shapes: what it reads (a Project) and what it produces (edges).
+import type { FileFacts } from "../ingest/facts.ts";
+
+/** An entity of a file; index -1 is the file node itself. */
+export interface EntityRef {
+  path: string;
+  index: number;
+}
+
+export type EdgeKind = "CONTAINS" | "CALLS" | "IMPORTS" | "EXTENDS" | "IMPLEMENTS" | "REFERENCES";
+
+/** How an edge was bound: the evidence behind it. */
+export type Via =
+  | "local"
+  | "import"
+  | "reexport"
+  | "namespace"
+  | "receiver-type"
+  | "this"
+  | "self"
+  | "super"
+  | "package"
+  | "constructor";
+
+export interface ResolvedEdge {
+  src: EntityRef;
+  dst: EntityRef;
+  kind: EdgeKind;
+  via: Via;
+  confidence: number;
+  lines: number[];
+  names?: string[];
+}
+
+/** A call (or heritage, or import) that could not be bound with evidence. */
+export interface Unresolved {
+  src: EntityRef;
+  kind: EdgeKind;
+  name: string;
+  receiver?: string;
+  lines: number[];
+}
+
+export interface Project {
+  /** Every discovered file, relative, '/'-separated. */
+  paths: ReadonlySet<string>;
+  /** Lazy: loaded on demand. */
+  facts(path: string): FileFacts | undefined;
+  /** Config files: tsconfig*.json, package.json, go.mod, pyproject.toml. */
+  readText(path: string): string | undefined;
+}
+
+export interface FileResolution {
+  edges: ResolvedEdge[];
+  unresolved: Unresolved[];
+}

@@ -1,0 +1,45 @@
+// One entry point for "what does this import name?", whatever the importing file's language.
+import type { FileFacts, ImportFact, Lang } from "../ingest/facts.ts";
+import { GoModules } from "./go-modules.ts";
+import type { Mod, Outcome } from "./module-types.ts";
+import { PyModules } from "./py-modules.ts";
+import { TsModules } from "./ts-modules.ts";
+import type { Workspace } from "./workspace.ts";
+
+export type LangFamily = "ts" | "py" | "go";
+
+export function familyOf(lang: Lang): LangFamily {
+  return lang === "python" ? "py" : lang === "go" ? "go" : "ts";
+}
+
+export class Modules {
+  readonly ts: TsModules;
+  readonly py: PyModules;
+  readonly go: GoModules;
+
+  constructor(ws: Workspace) {
+    this.ts = new TsModules(ws);
+    this.py = new PyModules(ws);
+    this.go = new GoModules(ws);
+  }
+
+  /** Keyed by the fact itself: an import is met again for every use of its bindings. */
+  private readonly byImport = new WeakMap<ImportFact, Outcome<Mod>>();
+
+  resolve(importer: FileFacts, imp: ImportFact): Outcome<Mod> {
+    let outcome = this.byImport.get(imp);
+    if (outcome === undefined) {
+      outcome = this.resolveSource(importer, imp.source);
+      this.byImport.set(imp, outcome);
+    }
+    return outcome;
+  }
+
+  resolveSource(importer: FileFacts, source: string): Outcome<Mod> {
+    switch (familyOf(importer.lang)) {
+      case "ts": return this.ts.resolve(importer.path, source);
+      case "py": return this.py.resolve(importer.path, source);
+      case "go": return this.go.resolve(importer.path, source);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Python module resolution: dotted names against source roots (the workspace root, src/,
+// the parent of every top-level package), relative imports from the importing package.
+import type { Outcome, PyModule } from "./module-types.ts";
+import { dirname, isWithin, joinPath } from "./paths.ts";
+import type { Workspace } from "./workspace.ts";
+
+export class PyModules {
+  private sourceRoots: string[] | undefined;
+  private readonly cache = new Map<string, Outcome<PyModule>>();
+  private readonly modules = new Map<string, PyModule | null>();
+
+  constructor(private readonly ws: Workspace) {}
+
+  resolve(fromFile: string, spec: string): Outcome<PyModule> {
+    const dir = dirname(fromFile);
+    const key = `${dir}\0${spec}`;
+    let outcome = this.cache.get(key);
+    if (outcome === undefined) {
+      outcome = spec.startsWith(".") ? this.relative(dir, spec) : this.absolute(dir, spec);
+      this.cache.set(key, outcome);
+    }
+    return outcome;
+  }
+
+  /** A package's submodule `name` (`from pkg import mod`, `pkg.mod.f()`). */
+  submodule(pkg: PyModule, name: string): PyModule | undefined {
+    return pkg.dir === undefined ? undefined : this.moduleAt(joinPath(pkg.dir, name));
+  }
+
+  private relative(dir: string, spec: string): Outcome<PyModule> {
+    const dots = /^\.+/.exec(spec)![0].length;
+    let base: string | undefined = dir;
+    for (let up = 1; up < dots; up++) {
+      if (base === "") return "unknown";
+      base = dirname(base);
+    }
+    const rest = spec.slice(dots);
+    const target = rest === "" ? base : joinPath(base, rest.replaceAll(".", "/"));
+    return this.moduleAt(target) ?? "unknown";
+  }
+
+  /**
+   * Roots containing the importer are tried nearest first (that is how the program runs);
+   * a hit only under an unrelated root counts when exactly one such root has it.
+   */
+  private absolute(dir: string, spec: string): Outcome<PyModule> {
+    const relative = spec.replaceAll(".", "/");
+    const roots = this.roots();
+    const own = roots.filter((root) => isWithin(dir, root)).sort((a, b) => b.length - a.length);
+    // A script outside any package imports its siblings directly (its directory is sys.path[0]).
+    if (!this.ws.has(joinPath(dir, "__init__.py") ?? "") && !own.includes(dir)) own.unshift(dir);
+    for (const root of own) {
+      const found = this.moduleAt(joinPath(root, relative));
+      if (found) return found;
+    }
+    const elsewhere = roots.filter((root) => !own.includes(root))
+      .map((root) => this.moduleAt(joinPath(root, relative)))
+      .filter((found) => found !== undefined);
+    if (elsewhere.length === 1) return elsewhere[0]!;
+    if (elsewhere.length > 1) return "unknown";
+    const top = spec.split(".")[0]!;
+    const topKnown = [...own, ...roots].some((root) => this.moduleAt(joinPath(root, top)) !== undefined);
+    return topKnown ? "unknown" : "external";
+  }
+
+  /** Package (`p/__init__.py`) before module (`p.py`) before namespace package (a bare dir). */
+  private moduleAt(path: string | undefined): PyModule | undefined {
+    if (path === undefined) return undefined;
+    let mod = this.modules.get(path);
+    if (mod !== undefined) return mod ?? undefined;
+    const init = path === "" ? "__init__.py" : `${path}/__init__.py`;
+    if (this.ws.has(init)) mod = { lang: "py", key: `py:${path}/`, file: init, dir: path };
+    else if (this.ws.has(`${path}.py`)) mod = { lang: "py", key: `py:${path}.py`, file: `${path}.py` };
+    else if (this.ws.has(`${path}.pyi`)) mod = { lang: "py", key: `py:${path}.pyi`, file: `${path}.pyi` };
+    else if (path !== "" && this.holdsPython(path)) mod = { lang: "py", key: `py:${path}/`, dir: path };
+    this.modules.set(path, mod ?? null);
+    return mod ?? undefined;
+  }
+
+  private holdsPython(dir: string): boolean {
+    if (!this.ws.dirExists(dir)) return false;
+    return this.ws.filesIn(dir).some((path) => path.endsWith(".py")) || this.ws.filesIn(dir).length === 0;
+  }
+
+  private roots(): string[] {
+    if (this.sourceRoots) return this.sourceRoots;
+    const roots = new Set<string>([""]);
+    if (this.ws.dirExists("src")) roots.add("src");
+    for (const init of this.ws.filesNamed("__init__.py")) {
+      const pkg = dirname(init);
+      if (pkg === "") continue;
+      const parent = dirname(pkg);
+      if (!this.ws.has(parent === "" ? "__init__.py" : `${parent}/__init__.py`)) roots.add(parent);
+    }
+    this.sourceRoots = [...roots];
+    return this.sourceRoots;
+  }
+}

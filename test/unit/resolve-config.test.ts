@@ -1,0 +1,71 @@
+import { describe, expect, test } from "bun:test";
+import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { resolveFiles } from "../../src/resolve/index.ts";
+import { parseJsonc } from "../../src/resolve/jsonc.ts";
+import { exportsTarget } from "../../src/resolve/packages.ts";
+
+describe("JSONC", () => {
+  test("comments and trailing commas go; comment-like text inside strings stays", () => {
+    const text = `{
+      // line comment
+      "url": "http://example.com/*not-a-comment*/", /* block */
+      "list": [1, 2, /* two */ ],
+      "nested": { "a": "b", },
+    }`;
+    expect(parseJsonc(text)).toEqual({ url: "http://example.com/*not-a-comment*/", list: [1, 2], nested: { a: "b" } });
+    expect(parseJsonc(`{ "quote": "a \\" , ]" , }`)).toEqual({ quote: 'a " , ]' });
+    expect(parseJsonc("{ broken")).toBeUndefined();
+  });
+});
+
+describe("package.json exports", () => {
+  test("string, subpath map, nested conditions, arrays, patterns, null", () => {
+    expect(exportsTarget("./main.js", ".")).toBe("./main.js");
+    expect(exportsTarget("./main.js", "./x")).toBeUndefined();
+    expect(exportsTarget({ import: { types: "./a.d.ts", default: "./a.js" }, require: "./a.cjs" }, ".")).toBe("./a.d.ts");
+    expect(exportsTarget({ node: "./n.js", default: "./d.js" }, ".")).toBe("./d.js");
+    const map = {
+      ".": [{ bogus: null }, "./first.js"],
+      "./features/*.js": "./src/features/*.ts",
+      "./features/internal/*": null,
+      "./*": "./lib/*.js",
+    };
+    expect(exportsTarget(map, ".")).toBe("./first.js");
+    expect(exportsTarget(map, "./features/x.js")).toBe("./src/features/x.ts");
+    expect(exportsTarget(map, "./features/internal/y")).toBeUndefined();
+    expect(exportsTarget(map, "./other")).toBe("./lib/other.js");
+  });
+});
+
+describe("tsconfig extends", () => {
+  test("a base config from a workspace package, and an extends array (later wins)", () => {
+    const texts = {
+      "tooling/tsconfig/package.json": JSON.stringify({ name: "@acme/tsconfig" }),
+      "tooling/tsconfig/base.json": `{ "compilerOptions": { "paths": { "#x/*": ["\${configDir}/wrong/*"] } } }`,
+      "tooling/tsconfig/strict.json": `{ "compilerOptions": { "paths": { "#x/*": ["\${configDir}/lib/*"] } } }`,
+      "apps/api/tsconfig.json": `{ "extends": ["@acme/tsconfig/base.json", "@acme/tsconfig/strict"] }`,
+    };
+    const lib = new FactsBuilder("apps/api/lib/db.ts");
+    const connect = lib.entity("connect", "function", { exported: true });
+    const main = new FactsBuilder("apps/api/main.ts");
+    main.import("#x/db", [["connect", "connect"]]).call(-1, "connect");
+    const project = memoryProject([lib.build(), main.build()], texts);
+    const result = resolveFiles(["apps/api/main.ts"], project).get("apps/api/main.ts")!;
+    expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "apps/api/lib/db.ts", index: connect }]);
+  });
+
+  test("the nearest config wins over one further up", () => {
+    const texts = {
+      "tsconfig.json": `{ "compilerOptions": { "paths": { "@/*": ["root/*"] } } }`,
+      "web/jsconfig.json": `{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }`,
+    };
+    const util = new FactsBuilder("web/src/util.js");
+    const u = util.entity("u", "function", { exported: true });
+    const decoy = new FactsBuilder("root/util.ts");
+    decoy.entity("u", "function", { exported: true });
+    const app = new FactsBuilder("web/app.js");
+    app.import("@/util", [["u", "u"]]).call(-1, "u");
+    const result = resolveFiles(["web/app.js"], memoryProject([util.build(), decoy.build(), app.build()], texts)).get("web/app.js")!;
+    expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "web/src/util.js", index: u }]);
+  });
+});

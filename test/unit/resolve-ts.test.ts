@@ -1,0 +1,418 @@
+import { describe, expect, test } from "bun:test";
+import type { FileFacts } from "../../src/ingest/facts.ts";
+import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
+
+function resolveOne(target: string, files: FileFacts[], texts: Record<string, string> = {}): FileResolution {
+  return resolveFiles([target], memoryProject(files, texts)).get(target)!;
+}
+
+function callsFrom(result: FileResolution, from: number): ResolvedEdge[] {
+  return result.edges.filter((e) => e.kind === "CALLS" && e.src.index === from);
+}
+
+function only<T>(items: T[]): T {
+  expect(items).toHaveLength(1);
+  return items[0]!;
+}
+
+describe("bare calls", () => {
+  test("same-named functions in unrelated modules and no import: unresolved, no edge", () => {
+    const a = new FactsBuilder("a.ts");
+    a.entity("helper", "function", { exported: true });
+    const b = new FactsBuilder("b.ts");
+    b.entity("helper", "function", { exported: true });
+    const c = new FactsBuilder("c.ts");
+    const main = c.entity("main", "function");
+    c.call(main, "helper", undefined, { line: 10 }).call(main, "helper", undefined, { line: 12 });
+    const result = resolveOne("c.ts", [a.build(), b.build(), c.build()]);
+    expect(result.edges).toEqual([]);
+    expect(result.unresolved).toEqual([{ src: { path: "c.ts", index: main }, kind: "CALLS", name: "helper", lines: [10, 12] }]);
+  });
+
+  test("a nested function wins over a top-level one; a top-level one is local", () => {
+    const f = new FactsBuilder("f.ts");
+    const helper = f.entity("helper", "function");
+    const outer = f.entity("outer", "function");
+    const inner = f.entity("helper", "function", { parent: outer });
+    const deep = f.entity("deep", "function", { parent: outer });
+    f.call(deep, "helper").call(helper, "helper");
+    const result = resolveOne("f.ts", [f.build()]);
+    expect(only(callsFrom(result, deep)).dst).toEqual({ path: "f.ts", index: inner });
+    const recursive = only(callsFrom(result, helper));
+    expect(recursive.dst).toEqual({ path: "f.ts", index: helper });
+    expect(recursive.via).toBe("local");
+    expect(recursive.confidence).toBe(1);
+  });
+
+  test("calls to one target from one entity merge into one edge with sorted lines", () => {
+    const f = new FactsBuilder("f.ts");
+    const target = f.entity("target", "function");
+    const user = f.entity("user", "function");
+    f.call(user, "target", undefined, { line: 30 }).call(user, "target", undefined, { line: 20 }).call(user, "target", undefined, { line: 30 });
+    const edge = only(callsFrom(resolveOne("f.ts", [f.build()]), user));
+    expect(edge.dst.index).toBe(target);
+    expect(edge.lines).toEqual([20, 30]);
+  });
+});
+
+describe("imports and re-exports", () => {
+  function barrelProject() {
+    const impl = new FactsBuilder("lib/impl.ts");
+    const alpha = impl.entity("alpha", "function", { exported: true });
+    const beta = impl.entity("beta", "function", { exported: true });
+    const barrel = new FactsBuilder("lib/index.ts");
+    barrel.import("./impl", [["*", ""]], "reexport").import("./impl", [["beta", "gamma"]], "reexport");
+    const outer = new FactsBuilder("outer.ts");
+    outer.import("./lib", [["*", ""]], "reexport");
+    return { impl, barrel, outer, alpha, beta };
+  }
+
+  test("export * and export {a as b} from: bound to the definition, via reexport", () => {
+    const { impl, barrel, outer, alpha, beta } = barrelProject();
+    const app = new FactsBuilder("app.ts");
+    app.import("./lib", [["alpha", "alpha"], ["gamma", "gamma"]]);
+    const main = app.entity("main", "function");
+    app.call(main, "alpha").call(main, "gamma");
+    const result = resolveOne("app.ts", [impl.build(), barrel.build(), outer.build(), app.build()]);
+    const edges = callsFrom(result, main);
+    expect(edges.map((e) => [e.dst.path, e.dst.index, e.via, e.confidence])).toEqual([
+      ["lib/impl.ts", alpha, "reexport", 1],
+      ["lib/impl.ts", beta, "reexport", 1],
+    ]);
+    expect(result.unresolved).toEqual([]);
+    const imports = result.edges.filter((e) => e.kind === "IMPORTS");
+    expect(imports.map((e) => [e.dst.path, e.names])).toEqual([["lib/index.ts", ["alpha", "gamma"]]]);
+  });
+
+  test("a chain of two re-export hops lowers confidence to 0.8", () => {
+    const { impl, barrel, outer, alpha } = barrelProject();
+    const app = new FactsBuilder("app.ts");
+    app.import("./outer", [["alpha", "alpha"]]);
+    app.call(-1, "alpha");
+    const edge = only(callsFrom(resolveOne("app.ts", [impl.build(), barrel.build(), outer.build(), app.build()]), -1));
+    expect(edge.dst).toEqual({ path: "lib/impl.ts", index: alpha });
+    expect(edge.via).toBe("reexport");
+    expect(edge.confidence).toBe(0.8);
+  });
+
+  test("a name two star re-exports both provide is ambiguous: unresolved", () => {
+    const x = new FactsBuilder("x.ts");
+    x.entity("dup", "function", { exported: true });
+    const y = new FactsBuilder("y.ts");
+    y.entity("dup", "function", { exported: true });
+    const barrel = new FactsBuilder("index.ts");
+    barrel.import("./x", [["*", ""]], "reexport").import("./y", [["*", ""]], "reexport");
+    const app = new FactsBuilder("app.ts");
+    app.import("./index", [["dup", "dup"]]).call(-1, "dup");
+    const result = resolveOne("app.ts", [x.build(), y.build(), barrel.build(), app.build()]);
+    expect(callsFrom(result, -1)).toEqual([]);
+    expect(result.unresolved.map((u) => u.name)).toEqual(["dup"]);
+  });
+
+  test("re-export cycles terminate", () => {
+    const a = new FactsBuilder("a.ts");
+    a.import("./b", [["*", ""]], "reexport");
+    const b = new FactsBuilder("b.ts");
+    b.import("./a", [["*", ""]], "reexport");
+    const app = new FactsBuilder("app.ts");
+    app.import("./a", [["ghost", "ghost"]]).call(-1, "ghost");
+    const result = resolveOne("app.ts", [a.build(), b.build(), app.build()]);
+    expect(result.unresolved.map((u) => u.name)).toEqual(["ghost"]);
+  });
+
+  test("a local export rename (export { a as b }) and an imported-then-exported name", () => {
+    const impl = new FactsBuilder("impl.ts");
+    const a = impl.entity("a", "function");
+    impl.export("a", "b");
+    const relay = new FactsBuilder("relay.ts");
+    relay.import("./impl", [["b", "b"]]).export("b", "c");
+    const app = new FactsBuilder("app.ts");
+    app.import("./impl", [["b", "b"]]).import("./relay", [["c", "c"]]).call(-1, "b").call(-1, "c", undefined, { line: 50 });
+    const result = resolveOne("app.ts", [impl.build(), relay.build(), app.build()]);
+    const edge = only(callsFrom(result, -1));
+    expect(edge.dst).toEqual({ path: "impl.ts", index: a });
+    expect(edge.lines).toEqual([3, 50]);
+    expect(edge.via).toBe("import");
+  });
+
+  test("`.js` written for a `.ts` source, and directory index files", () => {
+    const x = new FactsBuilder("src/x.ts");
+    const fx = x.entity("fx", "function", { exported: true });
+    const idx = new FactsBuilder("src/util/index.ts");
+    const fu = idx.entity("fu", "function", { exported: true });
+    const app = new FactsBuilder("src/app.ts");
+    app.import("./x.js", [["fx", "fx"]]).import("./util", [["fu", "fu"]]).call(-1, "fx").call(-1, "fu");
+    const result = resolveOne("src/app.ts", [x.build(), idx.build(), app.build()]);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index])).toEqual([["src/x.ts", fx], ["src/util/index.ts", fu]]);
+  });
+
+  test("namespace import: ns.f() via namespace", () => {
+    const m = new FactsBuilder("m.ts");
+    const f = m.entity("f", "function", { exported: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./m", [["*", "ns"]]).call(-1, "f", "ns");
+    const edge = only(callsFrom(resolveOne("app.ts", [m.build(), app.build()]), -1));
+    expect(edge.dst).toEqual({ path: "m.ts", index: f });
+    expect(edge.via).toBe("namespace");
+  });
+
+  test("default import of a default-exported function, under another local name", () => {
+    const m = new FactsBuilder("make.ts");
+    m.entity("helper", "function");
+    const make = m.entity("make", "function", { exported: true, defaultExport: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./make", [["default", "build"]]).call(-1, "build");
+    const edge = only(callsFrom(resolveOne("app.ts", [m.build(), app.build()]), -1));
+    expect(edge.dst).toEqual({ path: "make.ts", index: make });
+    expect(edge.via).toBe("import");
+  });
+
+  test("IMPORTS: type-only imports and re-exports count; a missing relative module is unresolved", () => {
+    const t = new FactsBuilder("types.ts");
+    t.entity("Shape", "interface", { exported: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./types", [["Shape", "Shape"]], "import", true).import("./types", [["*", ""]], "reexport").import("./gone", [["x", "x"]]);
+    const result = resolveOne("app.ts", [t.build(), app.build()]);
+    const imports = result.edges.filter((e) => e.kind === "IMPORTS");
+    expect(imports).toEqual([{
+      src: { path: "app.ts", index: -1 }, dst: { path: "types.ts", index: -1 }, kind: "IMPORTS", via: "import",
+      confidence: 1, lines: [1, 2], names: ["Shape", "*"],
+    }]);
+    expect(result.unresolved).toEqual([{ src: { path: "app.ts", index: -1 }, kind: "IMPORTS", name: "./gone", lines: [3] }]);
+  });
+});
+
+describe("externals", () => {
+  test("calls into external modules and runtime globals are dropped, unknown receivers are not", () => {
+    const app = new FactsBuilder("app.ts");
+    app.import("lodash", [["debounce", "debounce"]]).import("node:path", [["*", "path"]]).import("react", [["default", "React"]]);
+    const main = app.entity("main", "function");
+    app.call(main, "debounce").call(main, "join", "path").call(main, "createElement", "React").call(main, "log", "console")
+      .call(main, "parseInt").call(main, "Map", undefined, { isNew: true }).call(main, "map", "items").call(main, "then", "?");
+    const result = resolveOne("app.ts", [app.build()]);
+    expect(result.edges).toEqual([]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["map", "items"], ["then", "?"]]);
+  });
+
+  test("CommonJS: require() binds the module; its top-level functions count as exports", () => {
+    const lib = new FactsBuilder("lib/util.js");
+    const pad = lib.entity("pad", "function");
+    const app = new FactsBuilder("app.js");
+    app.import("./lib/util", [["*", "util"]], "require").import("./lib/util", [["pad", "pad2"]], "require")
+      .import("express", [["*", "express"]], "require");
+    app.call(-1, "pad", "util").call(-1, "pad2").call(-1, "express").call(-1, "listen", "express.app").call(-1, "require");
+    const result = resolveOne("app.js", [lib.build(), app.build()]);
+    // util.pad() and pad2() reach one definition from one place: one edge, both lines.
+    const edge = only(callsFrom(result, -1));
+    expect(edge).toMatchObject({ dst: { path: "lib/util.js", index: pad }, via: "namespace", lines: [4, 5] });
+    expect(result.unresolved).toEqual([]);
+  });
+
+  test("a variable typed with an external class: its method calls are dropped", () => {
+    const app = new FactsBuilder("app.ts");
+    app.import("pg", [["Pool", "Pool"]]);
+    const fn = app.entity("main", "function");
+    app.typedVar(fn, "pool", "Pool").typedVar(fn, "seen", "Set").call(fn, "query", "pool").call(fn, "add", "seen");
+    const result = resolveOne("app.ts", [app.build()]);
+    expect(result.edges).toEqual([]);
+    expect(result.unresolved).toEqual([]);
+  });
+
+  test("a class extending an external base: an unknown this.method() is dropped, not unresolved", () => {
+    const app = new FactsBuilder("app.ts");
+    app.import("events", [["EventEmitter", "EventEmitter"]]);
+    const bus = app.entity("Bus", "class");
+    const fire = app.entity("fire", "method", { parent: bus });
+    app.heritage(bus, "extends", "EventEmitter").call(fire, "emit", "this").call(fire, "missing", "?");
+    const result = resolveOne("app.ts", [app.build()]);
+    expect(result.edges).toEqual([]);
+    expect(result.unresolved.map((u) => u.name)).toEqual(["missing"]);
+  });
+});
+
+describe("tsconfig and workspace packages", () => {
+  test("a paths alias inherited through extends, with ${configDir} meaning the using config's dir", () => {
+    const texts = {
+      "tsconfig.base.json": `{
+        // shared by every package
+        "compilerOptions": {
+          "paths": { "@/*": ["\${configDir}/src/*",], "~shared/*": ["shared/*"], },
+        },
+      }`,
+      "packages/app/tsconfig.json": `{ "extends": "../../tsconfig.base.json", /* nothing else */ }`,
+    };
+    const log = new FactsBuilder("packages/app/src/util/log.ts");
+    const logFn = log.entity("log", "function", { exported: true });
+    const shared = new FactsBuilder("shared/fmt.ts");
+    const fmt = shared.entity("fmt", "function", { exported: true });
+    const main = new FactsBuilder("packages/app/src/main.ts");
+    main.import("@/util/log", [["log", "log"]]).import("~shared/fmt", [["fmt", "fmt"]]).call(-1, "log").call(-1, "fmt");
+    const result = resolveOne("packages/app/src/main.ts", [log.build(), shared.build(), main.build()], texts);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index, e.via])).toEqual([
+      ["packages/app/src/util/log.ts", logFn, "import"],
+      ["shared/fmt.ts", fmt, "import"],
+    ]);
+  });
+
+  test("several paths targets are tried in order; baseUrl resolves bare specifiers", () => {
+    const texts = {
+      "tsconfig.json": `{ "compilerOptions": { "baseUrl": "src", "paths": { "#lib/*": ["missing/*", "lib/*"] } } }`,
+    };
+    const lib = new FactsBuilder("src/lib/a.ts");
+    const a = lib.entity("a", "function", { exported: true });
+    const cfg = new FactsBuilder("src/config.ts");
+    const c = cfg.entity("c", "function", { exported: true });
+    const main = new FactsBuilder("src/main.ts");
+    main.import("#lib/a", [["a", "a"]]).import("config", [["c", "c"]]).call(-1, "a").call(-1, "c");
+    const result = resolveOne("src/main.ts", [lib.build(), cfg.build(), main.build()], texts);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index])).toEqual([["src/lib/a.ts", a], ["src/config.ts", c]]);
+  });
+
+  test("an alias whose target is missing is unresolved, not external", () => {
+    const texts = { "tsconfig.json": `{ "compilerOptions": { "paths": { "@/*": ["src/*"] } } }` };
+    const main = new FactsBuilder("src/main.ts");
+    main.import("@/nothing", [["x", "x"]]).call(-1, "x");
+    const result = resolveOne("src/main.ts", [main.build()], texts);
+    expect(result.unresolved.map((u) => [u.kind, u.name])).toEqual([["IMPORTS", "@/nothing"], ["CALLS", "x"]]);
+  });
+
+  test("package.json exports of a workspace package: conditions, subpath patterns, dist -> src", () => {
+    const texts = {
+      "packages/core/package.json": JSON.stringify({
+        name: "@acme/core",
+        exports: {
+          ".": { require: "./dist/legacy.cjs", types: "./dist/index.d.ts", import: "./dist/index.js" },
+          "./utils/*": { import: "./dist/utils/*.js" },
+        },
+      }),
+      "packages/legacy/package.json": JSON.stringify({ name: "legacy", main: "lib/main.js" }),
+    };
+    const core = new FactsBuilder("packages/core/src/index.ts");
+    const createCore = core.entity("createCore", "function", { exported: true });
+    const strings = new FactsBuilder("packages/core/src/utils/strings.ts");
+    const slugify = strings.entity("slugify", "function", { exported: true });
+    const legacy = new FactsBuilder("packages/legacy/lib/main.js");
+    const old = legacy.entity("old", "function", { exported: true });
+    const cjs = new FactsBuilder("packages/core/src/legacy.cts");
+    cjs.entity("createCore", "function", { exported: true });
+    const web = new FactsBuilder("apps/web/main.ts");
+    web.import("@acme/core", [["createCore", "createCore"]]).import("@acme/core/utils/strings", [["slugify", "slugify"]])
+      .import("legacy", [["old", "old"]]).call(-1, "createCore").call(-1, "slugify").call(-1, "old");
+    const result = resolveOne("apps/web/main.ts", [core.build(), strings.build(), legacy.build(), cjs.build(), web.build()], texts);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index])).toEqual([
+      ["packages/core/src/index.ts", createCore],
+      ["packages/core/src/utils/strings.ts", slugify],
+      ["packages/legacy/lib/main.js", old],
+    ]);
+  });
+});
+
+describe("receivers and classes", () => {
+  test("a sibling method called bare is not in scope (TS): unresolved", () => {
+    const f = new FactsBuilder("f.ts");
+    const C = f.entity("C", "class");
+    f.entity("save", "method", { parent: C });
+    const run = f.entity("run", "method", { parent: C });
+    f.call(run, "save").call(C, "save", undefined, { line: 40 });
+    const result = resolveOne("f.ts", [f.build()]);
+    expect(result.edges).toEqual([]);
+    expect(result.unresolved.map((u) => [u.src.index, u.name])).toEqual([[run, "save"], [C, "save"]]);
+  });
+
+  function baseProject() {
+    const base = new FactsBuilder("base.ts");
+    const Base = base.entity("Base", "class", { exported: true });
+    const save = base.entity("save", "method", { parent: Base });
+    const create = base.entity("create", "method", { parent: Base });
+    return { base, Base, save, create };
+  }
+
+  test("this.method() inherited from a base class in another file", () => {
+    const { base, Base, save } = baseProject();
+    const child = new FactsBuilder("child.ts");
+    child.import("./base", [["Base", "Base"]]);
+    const Child = child.entity("Child", "class", { exported: true });
+    const run = child.entity("run", "method", { parent: Child });
+    const arrow = child.entity("cb", "function", { parent: run });
+    child.heritage(Child, "extends", "Base").call(arrow, "save", "this").call(run, "run", "this");
+    const result = resolveOne("child.ts", [base.build(), child.build()]);
+    const inherited = only(callsFrom(result, arrow));
+    expect(inherited.dst).toEqual({ path: "base.ts", index: save });
+    expect(inherited.via).toBe("this");
+    expect(only(callsFrom(result, run)).dst).toEqual({ path: "child.ts", index: run });
+    const extendsEdge = only(result.edges.filter((e) => e.kind === "EXTENDS"));
+    expect(extendsEdge).toMatchObject({ src: { path: "child.ts", index: Child }, dst: { path: "base.ts", index: Base }, via: "import" });
+  });
+
+  test("super.method(), super(...) and a static call on an imported class", () => {
+    const { base, Base, save, create } = baseProject();
+    const child = new FactsBuilder("child.ts");
+    child.import("./base", [["Base", "Base"]]);
+    const Child = child.entity("Child", "class");
+    const ctor = child.entity("constructor", "method", { parent: Child });
+    const own = child.entity("save", "method", { parent: Child });
+    child.heritage(Child, "extends", "Base").call(ctor, "super").call(own, "save", "super").call(-1, "create", "Base");
+    const result = resolveOne("child.ts", [base.build(), child.build()]);
+    expect(only(callsFrom(result, ctor))).toMatchObject({ dst: { path: "base.ts", index: Base }, via: "super" });
+    expect(only(callsFrom(result, own))).toMatchObject({ dst: { path: "base.ts", index: save }, via: "super" });
+    expect(only(callsFrom(result, -1))).toMatchObject({ dst: { path: "base.ts", index: create }, via: "import" });
+  });
+
+  test("receiver-type from `new`, from an annotation, and from a typed field this.db", () => {
+    const { base, Base, save } = baseProject();
+    const svc = new FactsBuilder("svc.ts");
+    svc.import("./base", [["*", "models"]]);
+    const Repo = svc.entity("Repo", "class");
+    const find = svc.entity("find", "method", { parent: Repo });
+    const Service = svc.entity("Service", "class");
+    const handle = svc.entity("handle", "method", { parent: Service });
+    const fn = svc.entity("main", "function");
+    svc.typedVar(fn, "repo", "Repo").typedVar(fn, "b", "models.Base").typedVar(Service, "this.db", "Repo")
+      .call(fn, "find", "repo").call(fn, "save", "b").call(handle, "find", "this.db").call(handle, "nope", "this.db")
+      .call(fn, "Repo", undefined, { isNew: true }).call(fn, "Base", "models", { isNew: true });
+    const result = resolveOne("svc.ts", [base.build(), svc.build()]);
+    expect(callsFrom(result, fn).map((e) => [e.dst.path, e.dst.index, e.via, e.confidence])).toEqual([
+      ["svc.ts", find, "receiver-type", 0.9],
+      ["base.ts", save, "receiver-type", 0.9],
+      ["svc.ts", Repo, "constructor", 1],
+      ["base.ts", Base, "constructor", 1],
+    ]);
+    expect(only(callsFrom(result, handle))).toMatchObject({ dst: { path: "svc.ts", index: find }, via: "receiver-type" });
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["nope", "this.db"]]);
+  });
+
+  test("REFERENCES bind type names to class/interface/type entities; unknown ones are dropped", () => {
+    const types = new FactsBuilder("types.ts");
+    const Shape = types.entity("Shape", "interface", { exported: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./types", [["Shape", "Shape"]], "import", true);
+    const Circle = app.entity("Circle", "class");
+    const area = app.entity("area", "function");
+    app.heritage(Circle, "implements", "Shape").ref(area, "Shape").ref(area, "Circle").ref(area, "Nowhere").ref(area, "area");
+    const result = resolveOne("app.ts", [types.build(), app.build()]);
+    expect(result.edges.filter((e) => e.kind === "REFERENCES").map((e) => [e.dst.path, e.dst.index])).toEqual([
+      ["types.ts", Shape], ["app.ts", Circle],
+    ]);
+    expect(only(result.edges.filter((e) => e.kind === "IMPLEMENTS")).dst).toEqual({ path: "types.ts", index: Shape });
+    expect(result.unresolved).toEqual([]);
+  });
+});
+
+describe("laziness", () => {
+  test("resolving one file loads only the facts it needs", () => {
+    const files: FileFacts[] = [];
+    for (let i = 0; i < 50; i++) {
+      const f = new FactsBuilder(`m${i}.ts`);
+      f.entity(`f${i}`, "function", { exported: true });
+      files.push(f.build());
+    }
+    const app = new FactsBuilder("app.ts");
+    app.import("./m7", [["f7", "f7"]]).call(-1, "f7");
+    files.push(app.build());
+    const project = memoryProject(files);
+    const result = resolveFiles(["app.ts"], project).get("app.ts")!;
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: "m7.ts", index: 0 });
+    expect(project.loads).toBe(2);
+  });
+});

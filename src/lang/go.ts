@@ -1,10 +1,372 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
+// Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
 import type { EntityKind, FileFacts, Lang } from "../ingest/facts";
 import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
 const SIGNATURE_LIMIT = 200;
+/** Go exports by the case of the first letter, Unicode upper case included. */
 const UPPER_CASE_START = /^\p{Lu}/u;
 const NO_TYPE_PARAMETERS: ReadonlySet<string> = new Set();
 
+/** Every node type the walk acts on; descendantsOfType returns them in document order. */
+const INTERESTING = [
+  "package_clause",
+  "import_spec",
+  "function_declaration",
+  "method_declaration",
+  "type_declaration",
+  "var_spec",
+  "const_spec",
+  "short_var_declaration",
+  "call_expression",
+  "type_conversion_expression",
+  "func_literal",
+];
+
+interface Scope {
+  /** Entity index of the enclosing func or method; -1 at package level. */
+  readonly index: number;
+  /** Names that are type parameters here, hence not references to a type. */
+  readonly typeParameters: ReadonlySet<string>;
+  readonly end: number;
+}
+
+const PACKAGE_SCOPE: Scope = { index: -1, typeParameters: NO_TYPE_PARAMETERS, end: Number.MAX_SAFE_INTEGER };
+
+export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
+  const facts: FileFacts = {
+    path,
+    lang,
+    entities: [],
+    calls: [],
+    imports: [],
+    exports: [],
+    heritage: [],
+    refs: [],
+    vars: [],
+    parseErrors: countParseErrors(root),
+  };
+  /** Method entity indexes: their parent is settled once every type in the file is known. */
+  const methods: number[] = [];
+  /** Package-level type name -> entity index. */
+  const packageTypes = new Map<string, number>();
+  let current: Scope = PACKAGE_SCOPE;
+  const line = (node: Node): number => node.startPosition.row + 1;
+  // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
+  const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
+
+  function scopeAt(offset: number): Scope {
+    // Nodes arrive in document order: past the declaration's end we are back at package level
+    // (package-level var initialisers call from -1).
+    if (offset >= current.end) current = PACKAGE_SCOPE;
+    return current;
+  }
+
+  function signatureOf(node: Node): string {
+    const start = node.startIndex;
+    const newline = source.indexOf("\n", start);
+    const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
+    return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
+  }
+
+  function addEntity(spanNode: Node, name: string, kind: EntityKind, parent: number, qname: string): number {
+    facts.entities.push({
+      name,
+      qname,
+      kind,
+      startLine: line(spanNode),
+      endLine: spanNode.endPosition.row + 1,
+      signature: signatureOf(spanNode),
+      exported: UPPER_CASE_START.test(name),
+      parent,
+    });
+    return facts.entities.length - 1;
+  }
+
+  function addRefs(typeNode: Node, from: number, typeParameters: ReadonlySet<string>): void {
+    const names: string[] = [];
+    typeNamesIn(typeNode, typeParameters, names);
+    const at = line(typeNode);
+    for (const name of names) facts.refs.push({ from, name, line: at });
+  }
+
+  function addTypedVar(scope: number, nameNode: Node, typeNode: Node): void {
+    const type = baseType(typeNode);
+    if (type !== undefined && !isBuiltinType(type)) {
+      facts.vars.push({ scope, name: text(nameNode), type, line: line(nameNode) });
+    }
+  }
+
+  function visitFunction(node: Node): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    const name = text(nameNode);
+    const typeParameters = new Set<string>();
+    typeParameterNames(node.childForFieldName("type_parameters"), typeParameters);
+    const index = addEntity(node, name, "function", -1, name);
+    visitSignature(node, { index, typeParameters, end: node.endIndex });
+  }
+
+  function visitMethod(node: Node): void {
+    const nameNode = node.childForFieldName("name");
+    const receiver = node
+      .childForFieldName("receiver")
+      ?.namedChildren.find((c) => c.type === "parameter_declaration");
+    const receiverTypeNode = receiver?.childForFieldName("type");
+    const receiverType = receiverTypeNode ? baseType(receiverTypeNode) : undefined;
+    if (!nameNode || !receiverTypeNode || receiverType === undefined) return;
+    const name = text(nameNode);
+    // Parent stays -1 until the end: the receiver's type may be declared further down.
+    const index = addEntity(node, name, "method", -1, `${receiverType}.${name}`);
+    facts.entities[index]!.receiverType = receiverType;
+    methods.push(index);
+    // `func (l *List[T])` introduces T for the method's signature and body.
+    const typeParameters = new Set<string>();
+    receiverTypeParameters(receiverTypeNode, typeParameters);
+    const receiverName = receiver?.childForFieldName("name");
+    if (receiverName && text(receiverName) !== "_") {
+      facts.vars.push({ scope: index, name: text(receiverName), type: receiverType, line: line(receiverName) });
+    }
+    visitSignature(node, { index, typeParameters, end: node.endIndex });
+  }
+
+  /** Parameters and results of a func or method, then its body becomes the current scope. */
+  function visitSignature(node: Node, scope: Scope): void {
+    const parameters = node.childForFieldName("parameters");
+    if (parameters) visitParameters(parameters, scope, true);
+    const result = node.childForFieldName("result");
+    if (result) addRefs(result, scope.index, scope.typeParameters);
+    current = scope;
+  }
+
+  /** `typed`: parameters become typed vars of the scope (not for func literals, which share it). */
+  function visitParameters(parameters: Node, scope: Scope, typed: boolean): void {
+    for (const parameter of parameters.namedChildren) {
+      const type = parameter.childForFieldName("type");
+      if (!type) continue;
+      addRefs(type, scope.index, scope.typeParameters);
+      if (typed && parameter.type === "parameter_declaration") {
+        for (const name of parameter.childrenForFieldName("name")) addTypedVar(scope.index, name, type);
+      }
+    }
+  }
+
+  function receiverTypeParameters(node: Node, into: Set<string>): void {
+    const generic = node.type === "pointer_type" ? node.namedChild(0) : node;
+    if (generic?.type !== "generic_type") return;
+    const args = generic.childForFieldName("type_arguments");
+    if (!args) return;
+    for (const arg of args.namedChildren) {
+      const name = baseType(arg);
+      if (name !== undefined) into.add(name);
+    }
+  }
+
+  function visitTypeDeclaration(node: Node, scope: Scope): void {
+    const specs = node.namedChildren.filter((c) => c.type === "type_spec" || c.type === "type_alias");
+    // A lone `type X ...` spans its `type` keyword; each spec of a `type ( ... )` group spans itself.
+    const grouped = specs.length !== 1 || node.children.some((c) => c.type === "(");
+    for (const spec of specs) visitTypeSpec(spec, grouped ? spec : node, scope);
+  }
+
+  function visitTypeSpec(spec: Node, spanNode: Node, scope: Scope): void {
+    const nameNode = spec.childForFieldName("name");
+    const type = spec.childForFieldName("type");
+    if (!nameNode || !type) return;
+    const name = text(nameNode);
+    const kind: EntityKind =
+      spec.type === "type_alias"
+        ? "type"
+        : type.type === "struct_type"
+          ? "class"
+          : type.type === "interface_type"
+            ? "interface"
+            : "type";
+    const owner = facts.entities[scope.index];
+    const index = addEntity(spanNode, name, kind, scope.index, owner ? `${owner.qname}.${name}` : name);
+    // Only package-level types can own methods.
+    if (scope.index === -1) packageTypes.set(name, index);
+    const typeParameters = new Set(scope.typeParameters);
+    typeParameterNames(spec.childForFieldName("type_parameters"), typeParameters);
+    if (kind === "class") visitStructFields(type, index, typeParameters);
+    else if (kind === "interface") visitInterfaceElements(type, index, typeParameters);
+    else addRefs(type, index, typeParameters);
+  }
+
+  function visitStructFields(struct: Node, entity: number, typeParameters: ReadonlySet<string>): void {
+    const fields = struct.namedChildren.find((c) => c.type === "field_declaration_list");
+    if (!fields) return;
+    for (const field of fields.namedChildren) {
+      if (field.type !== "field_declaration") continue;
+      const type = field.childForFieldName("type");
+      if (!type) continue;
+      if (field.childForFieldName("name")) {
+        addRefs(type, entity, typeParameters);
+        continue;
+      }
+      // A field without a name is an embedding: Go's only form of inheritance.
+      const embedded = baseType(type);
+      if (embedded !== undefined) facts.heritage.push({ entity, kind: "extends", name: embedded, line: line(field) });
+    }
+  }
+
+  function visitInterfaceElements(iface: Node, entity: number, typeParameters: ReadonlySet<string>): void {
+    for (const element of iface.namedChildren) {
+      if (element.type === "method_elem") {
+        const parameters = element.childForFieldName("parameters");
+        if (parameters) addRefs(parameters, entity, typeParameters);
+        const result = element.childForFieldName("result");
+        if (result) addRefs(result, entity, typeParameters);
+      } else if (element.type === "type_elem") {
+        // One named type is an embedded interface; unions (`~int | ~string`) are constraints.
+        const only = element.namedChildCount === 1 ? element.namedChild(0) : null;
+        const embedded = only ? baseType(only) : undefined;
+        if (embedded && !isBuiltinType(embedded) && !typeParameters.has(embedded)) {
+          facts.heritage.push({ entity, kind: "extends", name: embedded, line: line(element) });
+        }
+      }
+    }
+  }
+
+  function visitVarSpec(spec: Node, scope: Scope): void {
+    const names = spec.childrenForFieldName("name");
+    const type = spec.childForFieldName("type");
+    if (type) {
+      addRefs(type, scope.index, scope.typeParameters);
+      for (const name of names) addTypedVar(scope.index, name, type);
+    } else {
+      const values = spec.childForFieldName("value");
+      if (values) typeFromLiterals(names, values.namedChildren, scope.index);
+    }
+  }
+
+  function visitShortVar(node: Node, scope: Scope): void {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    if (left && right) typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
+  }
+
+  /**
+   * `x := Foo{}` / `x := &Foo{}` types x; `x := NewFoo()` does not: the constructor convention is
+   * only a convention, and a wrong type would bind calls with false confidence.
+   */
+  function typeFromLiterals(names: Node[], values: Node[], scope: number): void {
+    if (names.length !== values.length) return;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      let value = values[i]!;
+      if (name.type !== "identifier" || text(name) === "_") continue;
+      if (value.type === "unary_expression" && value.childForFieldName("operator")?.type === "&") {
+        value = value.childForFieldName("operand") ?? value;
+      }
+      if (value.type !== "composite_literal") continue;
+      const type = value.childForFieldName("type");
+      if (type) addTypedVar(scope, name, type);
+    }
+  }
+
+  function addCall(target: Node, at: number, from: number): void {
+    switch (target.type) {
+      case "identifier":
+      case "type_identifier":
+        facts.calls.push({ from, line: at, callee: text(target) });
+        return;
+      case "selector_expression": {
+        const field = target.childForFieldName("field");
+        const operand = target.childForFieldName("operand");
+        if (field && operand) facts.calls.push({ from, line: at, callee: text(field), receiver: dottedPath(operand) ?? "?" });
+        return;
+      }
+      case "qualified_type": {
+        const pkg = target.childForFieldName("package");
+        const name = target.childForFieldName("name");
+        if (pkg && name) facts.calls.push({ from, line: at, callee: text(name), receiver: text(pkg) });
+        return;
+      }
+      // `F[T]()`: the grammar reads the instantiation as an index expression or a generic type.
+      case "index_expression":
+      case "generic_type": {
+        const inner = target.childForFieldName(target.type === "index_expression" ? "operand" : "type");
+        if (inner) addCall(inner, at, from);
+        return;
+      }
+    }
+  }
+
+  /** `a.b.c` as written when the node is a plain selector path, else undefined. */
+  function dottedPath(node: Node): string | undefined {
+    if (node.type === "identifier") return text(node);
+    if (node.type !== "selector_expression") return undefined;
+    const operand = node.childForFieldName("operand");
+    const field = node.childForFieldName("field");
+    const head = operand ? dottedPath(operand) : undefined;
+    return head !== undefined && field ? `${head}.${text(field)}` : undefined;
+  }
+
+  function visitImportSpec(spec: Node): void {
+    const pathNode = spec.childForFieldName("path");
+    if (!pathNode) return;
+    const source = text(pathNode).replace(/^["`]|["`]$/g, "");
+    // No name: "" stands for the package's own declared name, which the resolver looks up.
+    const nameNode = spec.childForFieldName("name");
+    const local = nameNode ? text(nameNode) : "";
+    facts.imports.push({ line: line(spec), source, names: [{ imported: "*", local }], kind: "import" });
+  }
+
+  for (const node of root.descendantsOfType(INTERESTING)) {
+    const scope = scopeAt(node.startIndex);
+    switch (node.type) {
+      case "call_expression": {
+        const fn = node.childForFieldName("function");
+        if (fn) addCall(fn, line(node), scope.index);
+        break;
+      }
+      case "type_conversion_expression": {
+        // `F[int](x)` parses as a conversion; it is a call of the generic function F.
+        const type = node.childForFieldName("type");
+        if (type?.type === "generic_type") addCall(type, line(node), scope.index);
+        break;
+      }
+      case "short_var_declaration":
+        visitShortVar(node, scope);
+        break;
+      case "var_spec":
+      case "const_spec":
+        visitVarSpec(node, scope);
+        break;
+      case "func_literal": {
+        // A closure belongs to its enclosing declaration: its types are that one's references.
+        const parameters = node.childForFieldName("parameters");
+        if (parameters) visitParameters(parameters, scope, false);
+        const result = node.childForFieldName("result");
+        if (result) addRefs(result, scope.index, scope.typeParameters);
+        break;
+      }
+      case "function_declaration":
+        visitFunction(node);
+        break;
+      case "method_declaration":
+        visitMethod(node);
+        break;
+      case "type_declaration":
+        visitTypeDeclaration(node, scope);
+        break;
+      case "import_spec":
+        visitImportSpec(node);
+        break;
+      case "package_clause": {
+        const name = node.namedChildren.find((c) => c.type === "package_identifier");
+        if (name) facts.packageName = text(name);
+        break;
+      }
+    }
+  }
+
+  for (const index of methods) {
+    const method = facts.entities[index]!;
+    method.parent = packageTypes.get(method.receiverType ?? "") ?? -1;
+  }
+  return facts;
+}

@@ -8,8 +8,8 @@ export const ROOT = resolve(import.meta.dir, "../..");
 export const BIN = join(ROOT, "dist/ix");
 
 function newestSource(): number {
-  let newest = 0;
-  for (const path of new Bun.Glob("{src/**/*,package.json,build.ts}").scanSync({ cwd: ROOT })) {
+  let newest = Math.max(statSync(join(ROOT, "package.json")).mtimeMs, statSync(join(ROOT, "build.ts")).mtimeMs);
+  for (const path of new Bun.Glob("src/**/*").scanSync({ cwd: ROOT })) {
     newest = Math.max(newest, statSync(join(ROOT, path)).mtimeMs);
   }
   return newest;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Parser } from "web-tree-sitter";
 import { EXTRACTORS } from "../lang";
 import { langOfPath, loadGrammar } from "../lang/grammars";
+import { prepareTypeScriptSource } from "../lang/ts-prepare";
 import { classifyContent } from "./discover";
 import type { FileFacts, Lang } from "./facts";
 
@@ -82,7 +83,9 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
   const parser = await parserFor(lang);
   let tree;
   try {
-    tree = parser.parse(source, null, size > BUDGETED_SIZE ? { progressCallback: budget() } : undefined);
+    // The repaired text moves no character, so the tree indexes the original source exactly.
+    const text = prepareTypeScriptSource(source, lang);
+    tree = parser.parse(text, null, size > BUDGETED_SIZE ? { progressCallback: budget() } : undefined);
   } catch {
     parser.reset();
     return { path, status: "skipped", hash, size, reason: "failed" };

@@ -1,0 +1,41 @@
+// What the TS/JS extractor can only settle once the whole file has been walked.
+import type { FileFacts } from "../ingest/facts";
+import { LIBRARY_TYPES } from "./ts-syntax";
+
+export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  markExportedByName(facts);
+  dropUnbindableRefs(facts, typeVariables);
+}
+
+/** `export { a }`, `export default a`, `module.exports = a` export the top-level entity `a`. */
+function markExportedByName(facts: FileFacts): void {
+  if (facts.exports.length === 0) return;
+  const topLevel = new Map<string, number[]>();
+  facts.entities.forEach((entity, index) => {
+    if (entity.parent !== -1) return;
+    const same = topLevel.get(entity.name);
+    if (same) same.push(index);
+    else topLevel.set(entity.name, [index]);
+  });
+  for (const fact of facts.exports) {
+    for (const index of topLevel.get(fact.local) ?? []) {
+      const entity = facts.entities[index]!;
+      entity.exported = true;
+      if (fact.exported === "default") entity.defaultExport = true;
+    }
+  }
+}
+
+/**
+ * References to type variables and to the global library can never bind to project code,
+ * unless the file itself declares or imports that name, which then shadows the global.
+ */
+function dropUnbindableRefs(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  const local = new Set<string>();
+  for (const entity of facts.entities) local.add(entity.name);
+  for (const fact of facts.imports) for (const name of fact.names) if (name.local) local.add(name.local);
+  facts.refs = facts.refs.filter((ref) => {
+    if (local.has(ref.name)) return true;
+    return !typeVariables.has(ref.name) && !LIBRARY_TYPES.has(ref.name);
+  });
+}

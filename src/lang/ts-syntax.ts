@@ -1,0 +1,162 @@
+// Small readers over tree-sitter-typescript / -javascript nodes, shared by the extractor's parts.
+import type { Node } from "web-tree-sitter";
+
+/**
+ * Node.text asks the parse callback for the rest of the file and then cuts it; slicing the
+ * source ourselves is cheaper. web-tree-sitter indexes a string input in UTF-16 units, the
+ * same units String.prototype.slice uses.
+ */
+export function textOf(node: Node, source: string): string {
+  return source.slice(node.startIndex, node.endIndex);
+}
+
+export function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+export function endLineOf(node: Node): number {
+  return node.endPosition.row + 1;
+}
+
+/** The contents of a string literal node, or undefined when the node is not a plain string. */
+export function stringValue(node: Node | null | undefined, source: string): string | undefined {
+  if (!node || node.type !== "string") return undefined;
+  return source.slice(node.startIndex + 1, node.endIndex - 1);
+}
+
+/** A name written as an identifier or a string (`export { "a-b" as c }`), unquoted. */
+export function nameText(node: Node, source: string): string {
+  return node.type === "string" ? source.slice(node.startIndex + 1, node.endIndex - 1) : textOf(node, source);
+}
+
+const SIGNATURE_MAX = 200;
+
+/** The first line of the text starting at `start`, trimmed and capped. */
+export function signatureAt(source: string, start: number): string {
+  let end = source.indexOf("\n", start);
+  if (end < 0) end = source.length;
+  if (end - start > SIGNATURE_MAX * 4) end = start + SIGNATURE_MAX * 4;
+  return source.slice(start, end).trim().slice(0, SIGNATURE_MAX);
+}
+
+/** Where a declaration's own text begins: after any decorators that the grammar put inside it. */
+export function declarationTextStart(node: Node): number {
+  const first = node.firstChild;
+  if (!first || first.type !== "decorator") return node.startIndex;
+  for (const child of node.children) {
+    if (child.type !== "decorator") return child.startIndex;
+  }
+  return node.startIndex;
+}
+
+/**
+ * `this`, `a`, `a.b.c`, `this.#db`, `a?.b`, `a!.b` as a dotted path; undefined when any part
+ * is not a plain name (a call, an index, a parenthesis, a literal).
+ */
+export function dottedPath(node: Node, source: string): string | undefined {
+  const parts: string[] = [];
+  let current: Node | null = node;
+  while (current) {
+    switch (current.type) {
+      case "identifier":
+      case "this":
+      case "super":
+        parts.push(textOf(current, source));
+        return parts.reverse().join(".");
+      case "member_expression": {
+        const property = current.childForFieldName("property");
+        if (!property) return undefined;
+        parts.push(textOf(property, source));
+        current = current.childForFieldName("object");
+        break;
+      }
+      case "non_null_expression":
+        current = current.firstNamedChild;
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Types that say nothing about a receiver's methods we could resolve. */
+const UNTYPED_NAMES = new Set(["Array", "ReadonlyArray"]);
+
+/**
+ * The nominal type a variable annotated with `node` holds: `Foo`, `Foo<T>`, `ns.Foo`,
+ * `Foo | null`, `(Foo)`, `readonly Foo`. Undefined for primitives, arrays, tuples, functions,
+ * objects, and unions of more than one named type.
+ */
+export function typeNameOf(node: Node | null, source: string): string | undefined {
+  let current = node;
+  for (let depth = 0; current && depth < 16; depth++) {
+    switch (current.type) {
+      case "type_annotation":
+      case "parenthesized_type":
+      case "readonly_type":
+        current = current.firstNamedChild;
+        break;
+      case "generic_type":
+        current = current.childForFieldName("name");
+        break;
+      case "type_identifier": {
+        const name = textOf(current, source);
+        return UNTYPED_NAMES.has(name) ? undefined : name;
+      }
+      case "nested_type_identifier":
+        return compact(textOf(current, source));
+      case "union_type":
+        current = soleNamedMember(current, source);
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The one member of a union that is not null/undefined, when there is exactly one. */
+function soleNamedMember(union: Node, source: string): Node | null {
+  let sole: Node | null = null;
+  const stack: Node[] = [union];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (const member of node.namedChildren) {
+      if (member.type === "union_type") stack.push(member);
+      else if (member.type === "literal_type" || isNullish(member, source)) continue;
+      else if (sole) return null;
+      else sole = member;
+    }
+  }
+  return sole;
+}
+
+function isNullish(node: Node, source: string): boolean {
+  if (node.type === "undefined" || node.type === "null") return true;
+  return node.type === "predefined_type" && NULLISH_TYPES.has(textOf(node, source));
+}
+
+const NULLISH_TYPES = new Set(["undefined", "null", "void", "never"]);
+
+/** `ns . Foo` written across lines becomes `ns.Foo`. */
+export function compact(text: string): string {
+  return /\s/.test(text) ? text.replace(/\s+/g, "") : text;
+}
+
+/**
+ * Global library types: references to them cannot bind to the project's code unless the file
+ * declares or imports the same name, which the extractor checks before dropping them.
+ */
+export const LIBRARY_TYPES: ReadonlySet<string> = new Set([
+  "Array", "ReadonlyArray", "ArrayLike", "Promise", "PromiseLike", "Awaited", "Record", "Partial",
+  "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
+  "Parameters", "ConstructorParameters", "InstanceType", "ThisType", "ThisParameterType",
+  "OmitThisParameter", "Uppercase", "Lowercase", "Capitalize", "Uncapitalize", "NoInfer", "Map",
+  "ReadonlyMap", "Set", "ReadonlySet", "WeakMap", "WeakSet", "WeakRef", "Date", "RegExp", "Error",
+  "TypeError", "RangeError", "Function", "Object", "String", "Number", "Boolean", "Symbol",
+  "BigInt", "Iterable", "Iterator", "IterableIterator", "IteratorResult", "AsyncIterable",
+  "AsyncIterator", "AsyncIterableIterator", "Generator", "AsyncGenerator", "PropertyKey",
+  "PropertyDescriptor", "TemplateStringsArray", "Uint8Array", "ArrayBuffer", "DataView",
+  "JSON", "Math", "Console", "globalThis",
+]);

@@ -1,0 +1,697 @@
+// TypeScript / TSX / JavaScript extractor: syntax tree → FileFacts.
+//
+// Every node crossing the WASM boundary costs, so instead of visiting all nodes we ask
+// tree-sitter for the few kinds that carry facts (one C-side walk, document order) and keep
+// scope with a stack of entity ranges: a node belongs to every open entity that ends after
+// it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
+import type { Node } from "web-tree-sitter";
+import type { CallFact, EntityFact, EntityKind, FileFacts, Lang } from "../ingest/facts";
+import { countParseErrors } from "./parse-errors";
+import { finishFacts } from "./ts-finish";
+import { reparsePrepared } from "./ts-prepare";
+import {
+  commonJsExportName,
+  dynamicImportSpecifier,
+  exportClauseFacts,
+  importStatementFact,
+  moduleBinding,
+  reexportFact,
+  requireSpecifier,
+} from "./ts-modules";
+import {
+  compact,
+  declarationTextStart,
+  dottedPath,
+  endLineOf,
+  lineOf,
+  nameText,
+  signatureAt,
+  textOf,
+  typeNameOf,
+} from "./ts-syntax";
+
+export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
+  const repaired = root.hasError ? reparsePrepared(root, source, lang) : undefined;
+  try {
+    return extractTree(repaired?.rootNode ?? root, source, path, lang);
+  } finally {
+    repaired?.delete();
+  }
+}
+
+function extractTree(root: Node, source: string, path: string, lang: Lang): FileFacts {
+  const facts: FileFacts = {
+    path,
+    lang,
+    entities: [],
+    calls: [],
+    imports: [],
+    exports: [],
+    heritage: [],
+    refs: [],
+    vars: [],
+    parseErrors: 0,
+  };
+  const extractor = new Extractor(source, facts);
+  try {
+    extractor.run(root);
+  } catch {
+    // A tree shape no handler foresaw: keep the facts gathered so far rather than none.
+  }
+  facts.parseErrors = countParseErrors(root);
+  finishFacts(facts, extractor.typeVariables);
+  return facts;
+}
+
+/** The node kinds that carry facts; everything else is only looked at through them. */
+const FACT_NODES = [
+  "call_expression", "new_expression", "type_identifier", "nested_type_identifier",
+  "required_parameter", "optional_parameter", "variable_declarator", "function_declaration",
+  "generator_function_declaration", "function_signature", "function_expression",
+  "class_declaration", "abstract_class_declaration", "class", "interface_declaration",
+  "type_alias_declaration", "enum_declaration", "internal_module", "module", "method_definition",
+  "method_signature", "public_field_definition", "field_definition", "import_statement",
+  "export_statement", "assignment_expression", "type_parameters", "infer_type",
+  "mapped_type_clause",
+];
+
+const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
+
+/** Values that make `const f = …` (or a class field, or an export) a function entity. */
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "generator_function", "function"]);
+
+/**
+ * `f.call(…)` and `f.apply(…)` call f. `f.bind(…)` does not: it makes a function that may
+ * never run, and the compiler's own answer does not count it (7 of 12 false callers on rxjs).
+ */
+const INDIRECT_CALLS = new Set(["call", "apply"]);
+
+interface Scope {
+  /** Innermost entity: parent of new entities and `from` of type references. */
+  entity: number;
+  /** Innermost function or method; the class inside its body outside methods; -1 at top level. */
+  caller: number;
+  /** Source index where the scope closes. */
+  end: number;
+}
+
+interface ExportMark {
+  exported: boolean;
+  defaultExport: boolean;
+}
+
+const NOT_EXPORTED: ExportMark = { exported: false, defaultExport: false };
+
+/** A class expression named by what holds it: `const A = class { … }`. */
+interface ClassBinding {
+  name: string;
+  start: Node;
+  mark: ExportMark;
+}
+
+class Extractor {
+  /** Names that are type variables somewhere in the file: `<T>`, `infer U`, `[K in …]`. */
+  readonly typeVariables = new Set<string>();
+
+  private scope: Scope = { entity: -1, caller: -1, end: Number.POSITIVE_INFINITY };
+  private readonly outer: Scope[] = [];
+  /** Start index of an exported declaration → how it is exported. */
+  private readonly marks = new Map<number, ExportMark>();
+  /** Start index of a member of an entity class → the class's entity index. */
+  private readonly members = new Map<number, number>();
+  private readonly classBindings = new Map<number, ClassBinding>();
+  /** Start indices of type names that declare rather than reference (class, interface, heritage names). */
+  private readonly notRefs = new Set<number>();
+  /** Start indices of require()/import() calls already read as bindings. */
+  private readonly boundLoads = new Set<number>();
+  /** The inner names of a `ns.Type` already recorded whole end here. */
+  private nestedTypeEnd = -1;
+  private readonly refKeys = new Set<string>();
+  private refLine = 0;
+  /** Class members by qname, so get/set pairs and overloads share one entity. */
+  private readonly memberIndex = new Map<string, number>();
+  /** Function overload signatures awaiting their implementation, by qname. */
+  private readonly signatures = new Map<string, number>();
+
+  constructor(
+    private readonly source: string,
+    private readonly facts: FileFacts,
+  ) {}
+
+  run(root: Node): void {
+    for (const node of root.descendantsOfType(FACT_NODES)) {
+      const start = node.startIndex;
+      while (start >= this.scope.end) this.scope = this.outer.pop()!;
+      this.visit(node, start);
+    }
+  }
+
+  private enter(entity: number, caller: number, end: number): void {
+    this.outer.push(this.scope);
+    this.scope = { entity, caller, end };
+  }
+
+  private visit(node: Node, start: number): void {
+    switch (node.type) {
+      case "type_identifier":
+        if (start >= this.nestedTypeEnd && !this.notRefs.has(start)) this.typeRef(node, textOf(node, this.source));
+        return;
+      case "nested_type_identifier":
+        if (start < this.nestedTypeEnd) return;
+        this.nestedTypeEnd = node.endIndex;
+        this.typeRef(node, compact(textOf(node, this.source)));
+        return;
+      case "call_expression":
+        return this.call(node, start);
+      case "new_expression":
+        return this.construct(node);
+      case "required_parameter":
+      case "optional_parameter":
+        return this.parameter(node);
+      case "variable_declarator":
+        return this.declarator(node, start);
+      case "function_declaration":
+      case "generator_function_declaration":
+        return this.functionDeclaration(node, start);
+      case "function_signature":
+        return this.functionSignature(node, start);
+      case "function_expression":
+        return this.recoveredFunction(node);
+      case "class":
+      case "module":
+        // The same names are keywords; only the named nodes are declarations.
+        if (!node.isNamed) return;
+        return node.type === "class" ? this.classDeclaration(node, start) : this.moduleDeclaration(node, start);
+      case "class_declaration":
+      case "abstract_class_declaration":
+        return this.classDeclaration(node, start);
+      case "interface_declaration":
+        return this.interfaceDeclaration(node, start);
+      case "type_alias_declaration":
+      case "enum_declaration":
+        return this.typeDeclaration(node, start);
+      case "internal_module":
+        return this.moduleDeclaration(node, start);
+      case "method_definition":
+      case "method_signature":
+      case "public_field_definition":
+      case "field_definition":
+        return this.member(node, start);
+      case "import_statement":
+        return this.importStatement(node);
+      case "export_statement":
+        return this.exportStatement(node);
+      case "assignment_expression":
+        return this.assignment(node);
+      case "type_parameters":
+        return this.typeParameters(node);
+      case "infer_type":
+      case "mapped_type_clause":
+        return this.typeVariable(node);
+    }
+  }
+
+  // ── entities ──────────────────────────────────────────────────────────────
+
+  private addEntity(kind: EntityKind, name: string, start: Node, end: Node, textStart: number, mark: ExportMark): number {
+    const parent = this.scope.entity;
+    const entity: EntityFact = {
+      name,
+      qname: this.qnameOf(name),
+      kind,
+      startLine: lineOf(start),
+      endLine: endLineOf(end),
+      signature: signatureAt(this.source, textStart),
+      exported: mark.exported,
+      parent,
+    };
+    if (mark.defaultExport) entity.defaultExport = true;
+    return this.facts.entities.push(entity) - 1;
+  }
+
+  private qnameOf(name: string): string {
+    const owner = this.facts.entities[this.scope.entity];
+    return owner ? `${owner.qname}.${name}` : name;
+  }
+
+  private markOf(start: number): ExportMark {
+    return this.marks.get(start) ?? NOT_EXPORTED;
+  }
+
+  /** `class A …`, `abstract class`, and class expressions that are named or bound to a name. */
+  private classDeclaration(node: Node, start: number): void {
+    const binding = this.classBindings.get(start);
+    const mark = binding?.mark ?? this.markOf(start);
+    const nameNode = node.childForFieldName("name");
+    if (nameNode) this.notRefs.add(nameNode.startIndex);
+    const name = binding?.name ?? (nameNode ? textOf(nameNode, this.source) : mark.defaultExport ? "default" : undefined);
+    // An anonymous class expression (a mixin's result): its members are not entities.
+    if (name === undefined) return;
+    const textStart = binding ? binding.start.startIndex : declarationTextStart(node);
+    const index = this.addEntity("class", name, binding?.start ?? node, node, textStart, mark);
+    let body: Node | undefined;
+    for (const child of node.namedChildren) {
+      if (child.type === "class_heritage") this.classHeritage(child, index);
+      else if (child.type === "class_body") {
+        body = child;
+        for (const member of child.namedChildren) {
+          if (CLASS_MEMBERS.has(member.type)) this.members.set(member.startIndex, index);
+        }
+      }
+    }
+    const declaredFrom = this.scope.caller;
+    this.enter(index, index, node.endIndex);
+    // Decorators and `extends mixin(…)` run where the class is declared, before its body
+    // exists: their calls belong to that scope, their type references to the class.
+    if (body) this.enter(index, declaredFrom, body.startIndex);
+  }
+
+  private interfaceDeclaration(node: Node, start: number): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    this.notRefs.add(nameNode.startIndex);
+    const index = this.addEntity("interface", textOf(nameNode, this.source), node, node, start, this.markOf(start));
+    for (const child of node.namedChildren) {
+      if (child.type === "extends_type_clause") this.heritageTypes(child, index, "extends");
+    }
+    this.enter(index, this.scope.caller, node.endIndex);
+  }
+
+  /** Type aliases and enums. */
+  private typeDeclaration(node: Node, start: number): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    this.notRefs.add(nameNode.startIndex);
+    const index = this.addEntity("type", textOf(nameNode, this.source), node, node, start, this.markOf(start));
+    this.enter(index, this.scope.caller, node.endIndex);
+  }
+
+  /** `namespace A.B { … }`, `module M { … }`, `declare module "m" { … }`. */
+  private moduleDeclaration(node: Node, start: number): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    const name = nameNode.type === "string" ? nameText(nameNode, this.source) : compact(textOf(nameNode, this.source));
+    const index = this.addEntity("module", name, node, node, start, this.markOf(start));
+    this.enter(index, this.scope.caller, node.endIndex);
+  }
+
+  private functionDeclaration(node: Node, start: number): void {
+    const mark = this.markOf(start);
+    const nameNode = node.childForFieldName("name");
+    const name = nameNode ? textOf(nameNode, this.source) : mark.defaultExport ? "default" : undefined;
+    if (name === undefined) return;
+    const qname = this.qnameOf(name);
+    let index = this.signatures.get(qname);
+    if (index !== undefined) {
+      // The implementation after its overloads: one entity spanning them all.
+      this.signatures.delete(qname);
+      const entity = this.facts.entities[index]!;
+      entity.endLine = endLineOf(node);
+      if (mark.exported) entity.exported = true;
+    } else {
+      index = this.addEntity("function", name, node, node, start, mark);
+    }
+    this.enter(index, index, node.endIndex);
+  }
+
+  /** An overload or `declare function`: an entity until an implementation of the same name takes it over. */
+  private functionSignature(node: Node, start: number): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    const name = textOf(nameNode, this.source);
+    const qname = this.qnameOf(name);
+    let index = this.signatures.get(qname);
+    if (index === undefined) {
+      index = this.addEntity("function", name, node, node, start, this.markOf(start));
+      this.signatures.set(qname, index);
+    }
+    this.enter(index, index, node.endIndex);
+  }
+
+  /** A named function expression that error recovery cut loose from its `function` declaration. */
+  private recoveredFunction(node: Node): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode || node.parent?.type !== "ERROR") return;
+    const index = this.addEntity("function", textOf(nameNode, this.source), node, node, node.startIndex, NOT_EXPORTED);
+    this.enter(index, index, node.endIndex);
+  }
+
+  /** `const f = () => …`, `const A = class …`, `const x = require(…)`, `let x: Foo`. */
+  private declarator(node: Node, start: number): void {
+    const nameNode = node.childForFieldName("name");
+    const written = node.childForFieldName("value");
+    const value = written && heldValue(written);
+    if (!nameNode || !value || !written) {
+      if (nameNode?.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), null, node);
+      return;
+    }
+    if (nameNode.type === "identifier" && (FUNCTION_VALUES.has(value.type) || value.type === "class")) {
+      const name = textOf(nameNode, this.source);
+      // `const f = …` spans from `const`, unless f is not the statement's first declarator.
+      const statement = node.parent;
+      const declaration = statement && statement.firstNamedChild?.startIndex === start ? statement : null;
+      const mark = statement ? this.markOf(statement.startIndex) : NOT_EXPORTED;
+      const from = declaration ?? node;
+      if (value.type === "class") {
+        this.classBindings.set(value.startIndex, { name, start: from, mark });
+        return;
+      }
+      const index = this.addEntity("function", name, from, value, from.startIndex, mark);
+      this.enter(index, index, node.endIndex);
+      return;
+    }
+    const binding = moduleBinding(nameNode, written, this.source);
+    if (binding) {
+      this.boundLoads.add(binding.call.startIndex);
+      this.facts.imports.push({ line: lineOf(node), source: binding.source, names: binding.names, kind: binding.kind });
+      return;
+    }
+    if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+  }
+
+  private typedVariable(nameNode: Node, annotation: Node | null, value: Node | null, at: Node): void {
+    const type = typeNameOf(annotation, this.source) ?? (value ? this.valueType(value) : undefined);
+    if (type) this.facts.vars.push({ scope: this.scope.caller, name: textOf(nameNode, this.source), type, line: lineOf(at) });
+  }
+
+  /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`. */
+  private valueType(value: Node): string | undefined {
+    switch (value.type) {
+      case "new_expression": {
+        const constructor = value.childForFieldName("constructor");
+        return constructor ? dottedPath(constructor, this.source) : undefined;
+      }
+      case "as_expression":
+        return typeNameOf(value.lastNamedChild, this.source);
+      case "type_assertion":
+        return typeNameOf(value.firstNamedChild?.firstNamedChild ?? null, this.source);
+    }
+    return undefined;
+  }
+
+  // ── classes ───────────────────────────────────────────────────────────────
+
+  private classHeritage(heritage: Node, index: number): void {
+    for (const clause of heritage.namedChildren) {
+      if (clause.type === "implements_clause") this.heritageTypes(clause, index, "implements");
+      else if (clause.type === "extends_clause") {
+        for (const part of clause.namedChildren) {
+          if (part.type !== "type_arguments") this.extendsValue(part, index);
+        }
+      } else {
+        // JavaScript's grammar puts the extended expression straight into class_heritage.
+        this.extendsValue(clause, index);
+      }
+    }
+  }
+
+  /** `extends Base`, `extends ns.Base`; a computed base (`extends mixin(X)`) names no class. */
+  private extendsValue(value: Node, index: number): void {
+    if (value.type !== "identifier" && value.type !== "member_expression") return;
+    const name = dottedPath(value, this.source);
+    if (name) this.facts.heritage.push({ entity: index, kind: "extends", name, line: lineOf(value) });
+  }
+
+  /** `implements C, D<T>` / interface `extends J, ns.K<T>`. */
+  private heritageTypes(clause: Node, index: number, kind: "extends" | "implements"): void {
+    for (const type of clause.namedChildren) {
+      const nameNode = type.type === "generic_type" ? type.childForFieldName("name") : type;
+      if (!nameNode || (nameNode.type !== "type_identifier" && nameNode.type !== "nested_type_identifier")) continue;
+      this.notRefs.add(nameNode.startIndex);
+      if (nameNode.type === "nested_type_identifier") this.nestedTypeEnd = Math.max(this.nestedTypeEnd, nameNode.endIndex);
+      this.facts.heritage.push({ entity: index, kind, name: compact(textOf(nameNode, this.source)), line: lineOf(type) });
+    }
+  }
+
+  /** A method, accessor, constructor, overload signature, or field of an entity class. */
+  private member(node: Node, start: number): void {
+    const classIndex = this.members.get(start);
+    if (classIndex === undefined) return;
+    const nameNode = node.childForFieldName("name") ?? node.childForFieldName("property");
+    if (!nameNode) return;
+    const name = memberName(nameNode, this.source);
+    const isField = node.type === "public_field_definition" || node.type === "field_definition";
+    if (isField) {
+      const written = node.childForFieldName("value");
+      const value = written && heldValue(written);
+      if (!value || !FUNCTION_VALUES.has(value.type)) {
+        const type = typeNameOf(node.childForFieldName("type"), this.source) ?? (written ? this.valueType(written) : undefined);
+        if (type) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, type, line: lineOf(node) });
+        return;
+      }
+    }
+    const qname = this.qnameOf(name);
+    let index = this.memberIndex.get(qname);
+    if (index === undefined) {
+      index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
+      this.memberIndex.set(qname, index);
+    } else {
+      const entity = this.facts.entities[index]!;
+      entity.endLine = Math.max(entity.endLine, endLineOf(node));
+    }
+    this.enter(index, index, node.endIndex);
+  }
+
+  // ── calls ─────────────────────────────────────────────────────────────────
+
+  private call(node: Node, start: number): void {
+    const fn = node.childForFieldName("function");
+    if (!fn) return;
+    if (fn.type === "import") {
+      const specifier = dynamicImportSpecifier(node, this.source);
+      if (specifier !== undefined && !this.boundLoads.has(start)) {
+        this.facts.imports.push({ line: lineOf(node), source: specifier, names: [], kind: "dynamic" });
+      }
+      return;
+    }
+    if (node.childForFieldName("arguments")?.type === "template_string") return; // a tagged template
+    if (fn.type === "identifier" && textOf(fn, this.source) === "require") {
+      const specifier = requireSpecifier(node, this.source);
+      if (specifier !== undefined) {
+        if (!this.boundLoads.has(start)) {
+          this.facts.imports.push({ line: lineOf(node), source: specifier, names: [], kind: "require" });
+        }
+        return;
+      }
+    }
+    this.recordCall(fn, false);
+  }
+
+  private construct(node: Node): void {
+    const constructor = node.childForFieldName("constructor");
+    if (constructor) this.recordCall(constructor, true);
+  }
+
+  /** A call fact for a callee written as a name or a member; nothing for other callees. */
+  private recordCall(callee: Node, isNew: boolean): void {
+    let target = callee;
+    if (target.type === "non_null_expression") target = target.firstNamedChild ?? target;
+    let nameNode: Node | null = null;
+    let object: Node | null = null;
+    if (target.type === "identifier" || target.type === "super") {
+      nameNode = target;
+    } else if (target.type === "member_expression") {
+      nameNode = target.childForFieldName("property");
+      object = target.childForFieldName("object");
+      if (!isNew && nameNode && object && INDIRECT_CALLS.has(textOf(nameNode, this.source))) {
+        // f.call(…) / a.f.apply(…): the call goes to f.
+        if (object.type === "identifier") {
+          nameNode = object;
+          object = null;
+        } else if (object.type === "member_expression") {
+          nameNode = object.childForFieldName("property");
+          object = object.childForFieldName("object");
+        }
+      }
+    }
+    if (!nameNode) return;
+    const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: textOf(nameNode, this.source) };
+    if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
+    if (isNew) fact.isNew = true;
+    this.facts.calls.push(fact);
+  }
+
+  // ── modules ───────────────────────────────────────────────────────────────
+
+  private importStatement(node: Node): void {
+    const fact = importStatementFact(node, this.source);
+    if (fact) this.facts.imports.push(fact);
+  }
+
+  private exportStatement(node: Node): void {
+    const reexport = reexportFact(node, this.source);
+    if (reexport) {
+      this.facts.imports.push(reexport);
+      return;
+    }
+    const mark: ExportMark = { exported: true, defaultExport: hasDefaultKeyword(node) };
+    const declaration = node.childForFieldName("declaration");
+    if (declaration?.type === "ambient_declaration") {
+      for (const inner of declaration.namedChildren) this.marks.set(inner.startIndex, mark);
+    } else if (declaration) {
+      this.marks.set(declaration.startIndex, mark);
+    }
+    const value = node.childForFieldName("value");
+    if (value) this.defaultValue(heldValue(value), mark);
+    for (const child of node.namedChildren) {
+      if (child.type === "export_clause") this.facts.exports.push(...exportClauseFacts(child, this.source));
+      else if (child.type === "identifier" && child.startIndex !== value?.startIndex) {
+        // TS `export = name`.
+        this.facts.exports.push({ local: textOf(child, this.source), exported: "default", line: lineOf(child) });
+      }
+    }
+  }
+
+  /** `export default <expression>`. */
+  private defaultValue(value: Node, mark: ExportMark): void {
+    if (value.type === "identifier") {
+      this.facts.exports.push({ local: textOf(value, this.source), exported: "default", line: lineOf(value) });
+    } else if (FUNCTION_VALUES.has(value.type)) {
+      this.functionValue(value, "default", mark);
+    } else if (value.type === "class") {
+      this.marks.set(value.startIndex, mark);
+    }
+  }
+
+  /** A function expression that is a module export: named by itself, else by `fallbackName`. */
+  private functionValue(value: Node, fallbackName: string, mark: ExportMark): void {
+    const nameNode = value.childForFieldName("name");
+    const name = nameNode ? textOf(nameNode, this.source) : fallbackName;
+    const index = this.addEntity("function", name, value, value, value.startIndex, mark);
+    this.enter(index, index, value.endIndex);
+  }
+
+  /** CommonJS `module.exports = …` / `exports.x = …`. */
+  private assignment(node: Node): void {
+    const left = node.childForFieldName("left");
+    if (left?.type !== "member_expression") return;
+    const exported = commonJsExportName(left, this.source);
+    const written = node.childForFieldName("right");
+    const right = written && heldValue(written);
+    if (exported === undefined || !right) return;
+    const line = lineOf(node);
+    if (right.type === "identifier") {
+      this.facts.exports.push({ local: textOf(right, this.source), exported, line });
+    } else if (FUNCTION_VALUES.has(right.type)) {
+      const mark = { exported: true, defaultExport: exported === "default" };
+      if (exported === "default") this.functionValue(right, "default", mark);
+      else {
+        // `exports.x = function y() {}` is imported as x, whatever the expression calls itself.
+        const index = this.addEntity("function", exported, node, right, node.startIndex, mark);
+        this.enter(index, index, right.endIndex);
+      }
+    } else if (exported === "default" && right.type === "object") {
+      this.exportedObject(right, line);
+    }
+  }
+
+  /** `module.exports = { a, b: c }`. */
+  private exportedObject(object: Node, line: number): void {
+    for (const part of object.namedChildren) {
+      if (part.type === "shorthand_property_identifier") {
+        const name = textOf(part, this.source);
+        this.facts.exports.push({ local: name, exported: name, line });
+      } else if (part.type === "pair") {
+        const key = part.childForFieldName("key");
+        const value = part.childForFieldName("value");
+        if (key && value?.type === "identifier") {
+          this.facts.exports.push({ local: textOf(value, this.source), exported: nameText(key, this.source), line });
+        }
+      }
+    }
+  }
+
+  // ── types and variables ───────────────────────────────────────────────────
+
+  private parameter(node: Node): void {
+    const pattern = node.childForFieldName("pattern");
+    if (pattern?.type !== "identifier") return;
+    const type = typeNameOf(node.childForFieldName("type"), this.source);
+    if (!type) return;
+    const name = textOf(pattern, this.source);
+    const line = lineOf(node);
+    this.facts.vars.push({ scope: this.scope.caller, name, type, line });
+    const classIndex = this.parameterPropertyOwner(node);
+    if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, type, line });
+  }
+
+  /** The class that `constructor(private db: Db)` declares a field on, if this is such a parameter. */
+  private parameterPropertyOwner(node: Node): number | undefined {
+    const method = this.facts.entities[this.scope.caller];
+    if (!method || method.kind !== "method" || method.name !== "constructor") return undefined;
+    for (const child of node.children) {
+      const type = child.type;
+      if (type === "accessibility_modifier" || type === "readonly" || type === "override_modifier") return method.parent;
+      if (type === "identifier" || type === "type_annotation") break;
+    }
+    return undefined;
+  }
+
+  /** One reference per (entity, name, line); nodes arrive in line order, so only the current line is remembered. */
+  private typeRef(node: Node, name: string): void {
+    const from = this.scope.entity;
+    const line = lineOf(node);
+    if (line !== this.refLine) {
+      this.refLine = line;
+      this.refKeys.clear();
+    }
+    const key = from === -1 ? name : `${from} ${name}`;
+    if (this.refKeys.has(key)) return;
+    this.refKeys.add(key);
+    this.facts.refs.push({ from, name, line });
+  }
+
+  /** `<T, out U extends X>`: the names are type variables. */
+  private typeParameters(node: Node): void {
+    for (const child of node.namedChildren) {
+      if (child.type === "type_parameter") {
+        const name = child.childForFieldName("name");
+        if (name) this.typeVariables.add(textOf(name, this.source));
+      } else if (child.type === "ERROR") {
+        // `<out T>`: tree-sitter-typescript 0.23.2 leaves the variance's name in an ERROR node.
+        for (const part of child.namedChildren) {
+          if (part.type === "identifier" || part.type === "type_identifier") this.typeVariables.add(textOf(part, this.source));
+        }
+      }
+    }
+  }
+
+  /** `infer U`, `[K in keyof T]`. */
+  private typeVariable(node: Node): void {
+    const name = node.childForFieldName("name") ?? node.firstNamedChild;
+    if (name?.type === "type_identifier") this.typeVariables.add(textOf(name, this.source));
+  }
+}
+
+/** The value under type assertions and parentheses: `(function () {}) as any` holds a function. */
+function heldValue(value: Node): Node {
+  let current = value;
+  for (let depth = 0; depth < 8; depth++) {
+    switch (current.type) {
+      case "as_expression":
+      case "satisfies_expression":
+      case "non_null_expression":
+      case "parenthesized_expression":
+        current = current.firstNamedChild ?? current;
+        break;
+      case "type_assertion":
+        current = current.lastNamedChild ?? current;
+        break;
+      default:
+        return current;
+    }
+  }
+  return current;
+}
+
+function memberName(nameNode: Node, source: string): string {
+  return nameNode.type === "string" ? nameText(nameNode, source) : compact(textOf(nameNode, source));
+}
+
+function hasDefaultKeyword(node: Node): boolean {
+  for (const child of node.children) {
+    if (child.type === "default") return true;
+    if (child.isNamed && child.type !== "decorator") return false;
+  }
+  return false;
+}

@@ -1,0 +1,574 @@
+import { describe, expect, test } from "bun:test";
+import { Parser } from "web-tree-sitter";
+import type { CallFact, EntityFact, FileFacts } from "../../src/ingest/facts";
+import { loadGrammar } from "../../src/lang/grammars";
+import { prepareTypeScriptSource } from "../../src/lang/ts-prepare";
+import { extract } from "../../src/lang/typescript";
+
+type ScriptLang = "typescript" | "tsx" | "javascript";
+const parsers = new Map<ScriptLang, Parser>();
+
+// Top-level await: the describe blocks below extract while tests are being collected.
+for (const lang of ["typescript", "tsx", "javascript"] as const) {
+  const grammar = await loadGrammar(lang);
+  const parser = new Parser();
+  parser.setLanguage(grammar);
+  parsers.set(lang, parser);
+}
+
+function parse(source: string, lang: ScriptLang = "typescript") {
+  const tree = parsers.get(lang)!.parse(source);
+  if (!tree) throw new Error("no tree");
+  return tree;
+}
+
+function factsOf(source: string, lang: ScriptLang = "typescript"): FileFacts {
+  const tree = parse(source, lang);
+  try {
+    return extract(tree.rootNode, source, `src/file.${lang === "javascript" ? "js" : lang === "tsx" ? "tsx" : "ts"}`, lang);
+  } finally {
+    tree.delete();
+  }
+}
+
+function lines(...text: string[]): string {
+  return text.join("\n");
+}
+
+function entity(facts: FileFacts, qname: string): EntityFact {
+  const found = facts.entities.filter((e) => e.qname === qname);
+  if (found.length !== 1) throw new Error(`${found.length} entities named ${qname}: ${facts.entities.map((e) => e.qname).join(", ")}`);
+  return found[0]!;
+}
+
+function indexOf(facts: FileFacts, qname: string): number {
+  return facts.entities.indexOf(entity(facts, qname));
+}
+
+function callsTo(facts: FileFacts, callee: string): CallFact[] {
+  return facts.calls.filter((c) => c.callee === callee);
+}
+
+describe("entities", () => {
+  const source = lines(
+    "export abstract class Repo<T> {", //  1
+    "  abstract find(id: string): T;", //   2
+    "  constructor(private db: Db) {}", //  3
+    "  get size(): number { return 1 }", // 4
+    "  set size(v: number) {}", //          5
+    "  handle = (e: Ev) => this.find(e.id);", // 6
+    "  async *rows() { yield 1 }", //       7
+    "}", //                                 8
+    "interface Shape { area(): number }", // 9
+    "type Id = string | number;", //        10
+    "enum Color { Red, Green }", //         11
+    "function outer() {", //                12
+    "  function inner() {}", //             13
+    "  const arrow = async () => inner();", // 14
+    "  return arrow;", //                   15
+    "}", //                                 16
+    "export function* gen() {}", //         17
+    "export const fn = function named() {};", // 18
+    "const Klass = class Hidden { run() {} };", // 19
+    "export namespace Outer.Inner { export function deep() {} }", // 20
+    "const value = 42;", //                 21
+    "const obj = { method() {} };", //      22
+  );
+  const facts = factsOf(source);
+
+  test("every declaration kind, with kinds and qualified names", () => {
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
+      "class Repo",
+      "method Repo.constructor",
+      "method Repo.size",
+      "method Repo.handle",
+      "method Repo.rows",
+      "interface Shape",
+      "type Id",
+      "type Color",
+      "function outer",
+      "function outer.inner",
+      "function outer.arrow",
+      "function gen",
+      "function fn",
+      "class Klass",
+      "method Klass.run",
+      "module Outer.Inner",
+      "function Outer.Inner.deep",
+    ]);
+  });
+
+  test("parents point at the containing entity", () => {
+    const repo = indexOf(facts, "Repo");
+    expect(entity(facts, "Repo").parent).toBe(-1);
+    expect(entity(facts, "Repo.handle").parent).toBe(repo);
+    expect(entity(facts, "outer.inner").parent).toBe(indexOf(facts, "outer"));
+    expect(entity(facts, "Outer.Inner.deep").parent).toBe(indexOf(facts, "Outer.Inner"));
+  });
+
+  test("lines and signatures", () => {
+    expect(entity(facts, "Repo")).toMatchObject({ startLine: 1, endLine: 8, signature: "abstract class Repo<T> {" });
+    // A getter and its setter are one entity spanning both.
+    expect(entity(facts, "Repo.size")).toMatchObject({ startLine: 4, endLine: 5 });
+    expect(entity(facts, "outer")).toMatchObject({ startLine: 12, endLine: 16, signature: "function outer() {" });
+    expect(entity(facts, "outer.arrow")).toMatchObject({ startLine: 14, endLine: 14, signature: "const arrow = async () => inner();" });
+    expect(entity(facts, "fn").signature).toBe("const fn = function named() {};");
+  });
+
+  test("exported flags", () => {
+    expect(entity(facts, "Repo").exported).toBe(true);
+    expect(entity(facts, "gen").exported).toBe(true);
+    expect(entity(facts, "fn").exported).toBe(true);
+    expect(entity(facts, "Outer.Inner").exported).toBe(true);
+    expect(entity(facts, "outer").exported).toBe(false);
+    expect(entity(facts, "Klass").exported).toBe(false);
+  });
+
+  test("export lists and export default mark local entities", () => {
+    const facts = factsOf(lines("function a() {}", "class B {}", "function c() {}", "export { a as alias, B };", "export default c;"));
+    expect(entity(facts, "a").exported).toBe(true);
+    expect(entity(facts, "B").exported).toBe(true);
+    expect(entity(facts, "c")).toMatchObject({ exported: true, defaultExport: true });
+    expect(entity(facts, "a").defaultExport).toBeUndefined();
+  });
+
+  test("export default declarations, named and anonymous", () => {
+    expect(entity(factsOf("export default function main() {}"), "main")).toMatchObject({ exported: true, defaultExport: true });
+    expect(entity(factsOf("export default class {}"), "default")).toMatchObject({ kind: "class", defaultExport: true });
+    expect(entity(factsOf("export default () => 1;"), "default")).toMatchObject({ kind: "function", defaultExport: true });
+  });
+
+  test("functions and classes behind type assertions and parentheses", () => {
+    const facts = factsOf(
+      lines(
+        "export const effect: { (a: A): B } = function () { return impl(); } as any;",
+        "const wrapped = (() => 1) satisfies Thunk;",
+        "const K = (class { run() {} }) as unknown as Ctor;",
+      ),
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["function effect", "function wrapped", "class K", "method K.run"]);
+    expect(entity(facts, "effect").exported).toBe(true);
+    expect(callsTo(facts, "impl")[0]!.from).toBe(indexOf(facts, "effect"));
+  });
+
+  test("overloads are one function entity", () => {
+    const facts = factsOf(lines("export function pick(a: string): string;", "export function pick(a: number): number;", "export function pick(a: any) {", "  return a;", "}"));
+    expect(facts.entities).toHaveLength(1);
+    expect(entity(facts, "pick")).toMatchObject({ startLine: 1, endLine: 5, exported: true });
+  });
+});
+
+describe("calls", () => {
+  const source = lines(
+    "class Service extends Base {", //               1
+    "  cache = new Map();", //                       2
+    "  ready = init();", //                          3
+    "  constructor(private db: Db) { super(db); }", // 4
+    "  run(items: Item[]) {", //                     5
+    "    this.db.query();", //                       6
+    "    this.flush();", //                          7
+    "    helper.call(this, 1);", //                  8
+    "    this.db.save.apply(this, []);", //          9
+    "    items[0].go();", //                         10
+    "    make().then();", //                         11
+    "    (factory)();", //                           12
+    "    (() => 1)();", //                           13
+    "    tag`text`;", //                             14
+    "    maybe?.run();", //                          15
+    "    parse<Item>(items);", //                    16
+    "    new ns.Widget();", //                       17
+    "    items.map((i) => transform(i));", //        18
+    "  }", //                                        19
+    "}", //                                          20
+    "setup();", //                                   21
+  );
+  const facts = factsOf(source);
+  const run = indexOf(facts, "Service.run");
+  const service = indexOf(facts, "Service");
+
+  test("bare calls, method calls and receivers", () => {
+    expect(callsTo(facts, "query")).toEqual([{ from: run, line: 6, callee: "query", receiver: "this.db" }]);
+    expect(callsTo(facts, "flush")).toEqual([{ from: run, line: 7, callee: "flush", receiver: "this" }]);
+    expect(callsTo(facts, "transform")).toEqual([{ from: run, line: 18, callee: "transform" }]);
+    expect(callsTo(facts, "map")[0]!.receiver).toBe("items");
+  });
+
+  test("receivers that are not plain paths are '?'", () => {
+    expect(callsTo(facts, "go")[0]!.receiver).toBe("?");
+    expect(callsTo(facts, "then")[0]!.receiver).toBe("?");
+    expect(callsTo(facts, "make")[0]!.receiver).toBeUndefined();
+  });
+
+  test("constructors, super, generics, optional chaining", () => {
+    expect(callsTo(facts, "Widget")).toEqual([{ from: run, line: 17, callee: "Widget", receiver: "ns", isNew: true }]);
+    expect(callsTo(facts, "super")).toEqual([{ from: indexOf(facts, "Service.constructor"), line: 4, callee: "super" }]);
+    expect(callsTo(facts, "parse")).toEqual([{ from: run, line: 16, callee: "parse" }]);
+    expect(callsTo(facts, "run")).toEqual([{ from: run, line: 15, callee: "run", receiver: "maybe" }]);
+  });
+
+  test("call/apply count as calls of the function they are read from", () => {
+    expect(callsTo(facts, "helper")).toEqual([{ from: run, line: 8, callee: "helper" }]);
+    expect(callsTo(facts, "save")).toEqual([{ from: run, line: 9, callee: "save", receiver: "this.db" }]);
+    expect(callsTo(facts, "call")).toEqual([]);
+    expect(callsTo(facts, "apply")).toEqual([]);
+  });
+
+  test("bind is not a call: it only makes a function", () => {
+    const bound = factsOf("export class A {\n  run() { return this.go.bind(this); }\n  go() {}\n}\n");
+    expect(bound.calls.filter((c) => c.callee === "go" || c.callee === "bind")).toEqual([]);
+  });
+
+  test("field initialisers are called from the class; top level from -1", () => {
+    expect(callsTo(facts, "Map")).toEqual([{ from: service, line: 2, callee: "Map", isNew: true }]);
+    expect(callsTo(facts, "init")[0]!.from).toBe(service);
+    expect(callsTo(facts, "setup")).toEqual([{ from: -1, line: 21, callee: "setup" }]);
+  });
+
+  test("IIFEs, parenthesised callees and tagged templates are not calls", () => {
+    expect(callsTo(facts, "tag")).toEqual([]);
+    expect(callsTo(facts, "factory")).toEqual([]);
+    const lines12to14 = facts.calls.filter((c) => c.line >= 12 && c.line <= 14);
+    expect(lines12to14).toEqual([]);
+  });
+
+  test("calls inside JSX expressions (tsx)", () => {
+    const facts = factsOf(
+      lines("export function App({ items }: Props) {", "  return <List onPick={() => choose(items)}>{items.map(render)}{format(title)}</List>;", "}"),
+      "tsx",
+    );
+    const app = indexOf(facts, "App");
+    expect(callsTo(facts, "choose")).toEqual([{ from: app, line: 2, callee: "choose" }]);
+    expect(callsTo(facts, "format")).toEqual([{ from: app, line: 2, callee: "format" }]);
+    expect(callsTo(facts, "map")[0]!.receiver).toBe("items");
+    expect(facts.parseErrors).toBe(0);
+  });
+
+  test("calls inside JSX expressions (javascript)", () => {
+    const facts = factsOf(lines("function View() {", "  return <div title={label()}>{rows.map((r) => <Row key={r.id} value={fmt(r)} />)}</div>;", "}"), "javascript");
+    const view = indexOf(facts, "View");
+    expect(callsTo(facts, "label")).toEqual([{ from: view, line: 2, callee: "label" }]);
+    expect(callsTo(facts, "fmt")).toEqual([{ from: view, line: 2, callee: "fmt" }]);
+    expect(facts.parseErrors).toBe(0);
+  });
+});
+
+describe("imports", () => {
+  const facts = factsOf(
+    lines(
+      'import def from "./default";', //                 1
+      'import { a, b as c } from "./named";', //          2
+      'import * as ns from "./ns";', //                   3
+      'import "./side-effect";', //                       4
+      'import type { T } from "./types";', //             5
+      'import x = require("./legacy");', //               6
+      'export * from "./all";', //                        7
+      'export * as grouped from "./grouped";', //         8
+      'export { p as q, default as D } from "./re";', //  9
+      'export type { U } from "./types";', //             10
+      'const cjs = require("./cjs");', //                 11
+      'const { one, two: three } = require("./parts");', // 12
+      'async function load() { return import("./lazy"); }', // 13
+      'import Both, { type Only } from "./mixed";', //     14
+    ),
+  );
+  const bySource = (source: string) => facts.imports.filter((i) => i.source === source);
+
+  test("ES imports", () => {
+    expect(bySource("./default")).toEqual([{ line: 1, source: "./default", names: [{ imported: "default", local: "def" }], kind: "import" }]);
+    expect(bySource("./named")[0]!.names).toEqual([
+      { imported: "a", local: "a" },
+      { imported: "b", local: "c" },
+    ]);
+    expect(bySource("./ns")[0]!.names).toEqual([{ imported: "*", local: "ns" }]);
+    expect(bySource("./side-effect")[0]!.names).toEqual([]);
+  });
+
+  test("type-only imports", () => {
+    expect(bySource("./types")[0]).toMatchObject({ kind: "import", typeOnly: true, names: [{ imported: "T", local: "T" }] });
+    expect(bySource("./mixed")[0]!.typeOnly).toBeUndefined();
+  });
+
+  test("re-exports", () => {
+    expect(bySource("./all")).toEqual([{ line: 7, source: "./all", names: [{ imported: "*", local: "" }], kind: "reexport" }]);
+    expect(bySource("./grouped")[0]!.names).toEqual([{ imported: "*", local: "grouped" }]);
+    expect(bySource("./re")[0]!.names).toEqual([
+      { imported: "p", local: "q" },
+      { imported: "default", local: "D" },
+    ]);
+    expect(bySource("./types")[1]).toMatchObject({ kind: "reexport", typeOnly: true });
+  });
+
+  test("require, import = require, dynamic import", () => {
+    expect(bySource("./legacy")).toEqual([{ line: 6, source: "./legacy", names: [{ imported: "*", local: "x" }], kind: "require" }]);
+    expect(bySource("./cjs")).toEqual([{ line: 11, source: "./cjs", names: [{ imported: "*", local: "cjs" }], kind: "require" }]);
+    expect(bySource("./parts")[0]!.names).toEqual([
+      { imported: "one", local: "one" },
+      { imported: "two", local: "three" },
+    ]);
+    expect(bySource("./lazy")).toEqual([{ line: 13, source: "./lazy", names: [], kind: "dynamic" }]);
+    expect(callsTo(facts, "require")).toEqual([]);
+  });
+});
+
+describe("exports", () => {
+  test("export lists and default identifiers", () => {
+    const facts = factsOf(lines("const a = 1;", "export { a as b, a };", "export default a;"));
+    expect(facts.exports).toEqual([
+      { local: "a", exported: "b", line: 2 },
+      { local: "a", exported: "a", line: 2 },
+      { local: "a", exported: "default", line: 3 },
+    ]);
+  });
+
+  test("CommonJS module", () => {
+    const facts = factsOf(
+      lines(
+        'const { join } = require("path");', //               1
+        'const util = require("./util").helpers;', //        2
+        "function build(dir) { return join(dir, util.name()); }", // 3
+        "module.exports = build;", //                        4
+        "module.exports.extra = build;", //                  5
+        "exports.run = function (argv) { build(argv[0]); };", // 6
+        'require("./register");', //                          7
+      ),
+      "javascript",
+    );
+    expect(facts.imports).toEqual([
+      { line: 1, source: "path", names: [{ imported: "join", local: "join" }], kind: "require" },
+      { line: 2, source: "./util", names: [{ imported: "helpers", local: "util" }], kind: "require" },
+      { line: 7, source: "./register", names: [], kind: "require" },
+    ]);
+    expect(facts.exports).toEqual([
+      { local: "build", exported: "default", line: 4 },
+      { local: "build", exported: "extra", line: 5 },
+    ]);
+    expect(entity(facts, "build")).toMatchObject({ exported: true, defaultExport: true });
+    expect(entity(facts, "run")).toMatchObject({ kind: "function", exported: true, startLine: 6 });
+    expect(callsTo(facts, "build")).toEqual([{ from: indexOf(facts, "run"), line: 6, callee: "build" }]);
+    expect(callsTo(facts, "name")).toEqual([{ from: indexOf(facts, "build"), line: 3, callee: "name", receiver: "util" }]);
+  });
+
+  test("module.exports object literal and TS export =", () => {
+    expect(factsOf("module.exports = { start, stop: halt };", "javascript").exports).toEqual([
+      { local: "start", exported: "start", line: 1 },
+      { local: "halt", exported: "stop", line: 1 },
+    ]);
+    expect(factsOf("function f() {}\nexport = f;").exports).toEqual([{ local: "f", exported: "default", line: 2 }]);
+  });
+});
+
+describe("heritage", () => {
+  const facts = factsOf(
+    lines(
+      "class A extends B implements C, D<E> {}", // 1
+      "class F extends ns.Base<G> {}", //           2
+      "class H extends mixin(I) {}", //             3
+      "interface J extends K, L.M<N> {}", //        4
+    ),
+  );
+  test("extends and implements as written, generic arguments stripped", () => {
+    const a = indexOf(facts, "A");
+    const j = indexOf(facts, "J");
+    expect(facts.heritage).toEqual([
+      { entity: a, kind: "extends", name: "B", line: 1 },
+      { entity: a, kind: "implements", name: "C", line: 1 },
+      { entity: a, kind: "implements", name: "D", line: 1 },
+      { entity: indexOf(facts, "F"), kind: "extends", name: "ns.Base", line: 2 },
+      { entity: j, kind: "extends", name: "K", line: 4 },
+      { entity: j, kind: "extends", name: "L.M", line: 4 },
+    ]);
+  });
+  test("a computed base is a call, made where the class is declared", () => {
+    expect(callsTo(facts, "mixin")).toEqual([{ from: -1, line: 3, callee: "mixin" }]);
+    const nested = factsOf(lines("function define() {", "  class E extends Tagged('E')<{ a: A }> { m() { go(); } }", "}"));
+    expect(callsTo(nested, "Tagged")).toEqual([{ from: indexOf(nested, "define"), line: 2, callee: "Tagged" }]);
+    expect(callsTo(nested, "go")[0]!.from).toBe(indexOf(nested, "define.E.m"));
+    expect(nested.refs).toEqual([{ from: indexOf(nested, "define.E"), name: "A", line: 2 }]);
+  });
+  test("javascript classes", () => {
+    const facts = factsOf("class A extends lib.Base {}", "javascript");
+    expect(facts.heritage).toEqual([{ entity: 0, kind: "extends", name: "lib.Base", line: 1 }]);
+  });
+});
+
+describe("type references", () => {
+  const facts = factsOf(
+    lines(
+      "import type { Config } from './config';", //                                  1
+      "export function load<T>(path: Path, fallback: T): Result<Config, Error> {", // 2
+      "  const parsed = read(path) as Raw;", //                                      3
+      "  const checked = { path } satisfies Options;", //                            4
+      "  const many: Array<Item | Item> = [];", //                                   5
+      "  const ns: io.Reader = open();", //                                          6
+      "  return parsed;", //                                                         7
+      "}", //                                                                        8
+      "type Alias = Record<string, Config>;", //                                     9
+    ),
+  );
+  const load = indexOf(facts, "load");
+  test("annotations, generic arguments, as, satisfies, qualified names", () => {
+    const names = (line: number) => facts.refs.filter((r) => r.line === line).map((r) => r.name);
+    expect(names(2)).toEqual(["Path", "Result", "Config"]);
+    expect(names(3)).toEqual(["Raw"]);
+    expect(names(4)).toEqual(["Options"]);
+    expect(names(5)).toEqual(["Item"]);
+    expect(names(6)).toEqual(["io.Reader"]);
+    expect(facts.refs.filter((r) => r.line <= 8).every((r) => r.from === load)).toBe(true);
+    expect(facts.refs.filter((r) => r.line === 9)).toEqual([{ from: indexOf(facts, "Alias"), name: "Config", line: 9 }]);
+  });
+  test("type parameters and library types are not references", () => {
+    const names = facts.refs.map((r) => r.name);
+    expect(names).not.toContain("T");
+    expect(names).not.toContain("Array");
+    expect(names).not.toContain("Record");
+    expect(names).not.toContain("Error");
+  });
+  test("a library name the file declares itself is kept", () => {
+    const facts = factsOf("class Map {}\nfunction f(m: Map) {}");
+    expect(facts.refs).toEqual([{ from: 1, name: "Map", line: 2 }]);
+  });
+});
+
+describe("typed variables", () => {
+  const facts = factsOf(
+    lines(
+      "class Store {", //                                           1
+      "  private db: Db;", //                                       2
+      "  cache = new Cache<string>();", //                          3
+      "  constructor(private readonly log: Logger, plain: Opts) {}", // 4
+      "}", //                                                       5
+      "function use(a: Foo<T> | null, b: ns.Bar, c?: Baz | undefined) {", // 6
+      "  const d = new Widget();", //                               7
+      "  let e: Gadget = make();", //                               8
+      "  const f: string = '';", //                                 9
+      "  const g: Foo[] = [];", //                                  10
+      "  const h: () => void = () => {};", //                       11
+      "  const i = raw as Thing;", //                               12
+      "}", //                                                       13
+      "const top = new ns.Client();", //                            14
+    ),
+  );
+  const store = indexOf(facts, "Store");
+  const use = indexOf(facts, "use");
+  test("fields and constructor parameter properties belong to the class as this.x", () => {
+    expect(facts.vars.filter((v) => v.scope === store)).toEqual([
+      { scope: store, name: "this.db", type: "Db", line: 2 },
+      { scope: store, name: "this.cache", type: "Cache", line: 3 },
+      { scope: store, name: "this.log", type: "Logger", line: 4 },
+    ]);
+  });
+  test("parameters and locals, with generics, nulls and namespaces stripped", () => {
+    expect(facts.vars.filter((v) => v.scope === use)).toEqual([
+      { scope: use, name: "a", type: "Foo", line: 6 },
+      { scope: use, name: "b", type: "ns.Bar", line: 6 },
+      { scope: use, name: "c", type: "Baz", line: 6 },
+      { scope: use, name: "d", type: "Widget", line: 7 },
+      { scope: use, name: "e", type: "Gadget", line: 8 },
+      { scope: use, name: "i", type: "Thing", line: 12 },
+    ]);
+    expect(facts.vars.find((v) => v.name === "top")).toEqual({ scope: -1, name: "top", type: "ns.Client", line: 14 });
+  });
+  test("constructor parameters without a modifier are plain parameters", () => {
+    const ctor = indexOf(facts, "Store.constructor");
+    expect(facts.vars.filter((v) => v.name.endsWith("plain"))).toEqual([{ scope: ctor, name: "plain", type: "Opts", line: 4 }]);
+  });
+});
+
+describe("broken input", () => {
+  test("a syntax error still yields the functions after it", () => {
+    const source = lines("function before() { a(); }", "function broken( { return 1 + ; }", "function after() { b(); }", "class Later { m() { c(); } }");
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBeGreaterThan(0);
+    expect(facts.entities.map((e) => e.qname)).toEqual(expect.arrayContaining(["before", "after", "Later", "Later.m"]));
+    expect(callsTo(facts, "b")[0]!.from).toBe(indexOf(facts, "after"));
+    expect(callsTo(facts, "c")[0]!.from).toBe(indexOf(facts, "Later.m"));
+  });
+
+  test("variance annotations: the raw parse fails, extraction repairs it", () => {
+    const source = lines(
+      "export interface Box<out A, in out B = never> { readonly value: A }",
+      "export class Cell<in T> implements Box<T> {",
+      "  get(): T { return read(this); }",
+      "}",
+      "export const make = <A>(a: A): Box<A> => wrap(a);",
+    );
+    const tree = parse(source);
+    expect(tree.rootNode.hasError).toBe(true);
+    tree.delete();
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBe(0);
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["interface Box", "class Cell", "method Cell.get", "function make"]);
+    expect(entity(facts, "Box").signature).toBe("interface Box<out A, in out B = never> { readonly value: A }");
+    expect(facts.heritage).toEqual([{ entity: 1, kind: "implements", name: "Box", line: 2 }]);
+    expect(callsTo(facts, "read")[0]!.from).toBe(indexOf(facts, "Cell.get"));
+  });
+
+  test("a generic call signature after a function-typed member", () => {
+    const source = lines(
+      "export const map: {",
+      "  <A, B>(f: (a: A) => B): (self: Array<A>) => Array<B>",
+      "  /** data first */",
+      "  <A, B>(self: Array<A>, f: (a: A) => B): Array<B>",
+      "} = dual(2, (self, f) => self.map(f));",
+      "export function after() { return map; }",
+    );
+    expect(parse(source).rootNode.hasError).toBe(true);
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBe(0);
+    expect(entity(facts, "after")).toMatchObject({ startLine: 6, exported: true });
+    expect(callsTo(facts, "dual")).toEqual([{ from: -1, line: 5, callee: "dual" }]);
+  });
+
+  test("an escaped backquote in a template literal type", () => {
+    const source = lines("type Msg = `Missing \\`Self\\``;", "export function after() {}");
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBe(0);
+    expect(entity(facts, "after").startLine).toBe(2);
+  });
+
+  test("prepared text keeps every offset, so the original source stays the text of record", () => {
+    const source = lines("interface Box<out A> {", "  <A>(a: A): (b: A) => A", "  <B>(b: B): B", "}", "type T = `a\\`b\\\\`;");
+    const prepared = prepareTypeScriptSource(source, "typescript");
+    expect(prepared).not.toBe(source);
+    expect(prepared.length).toBe(source.length);
+    expect(prepared.split("\n").length).toBe(source.split("\n").length);
+    expect(prepared).toContain("\\\\`;"); // an escaped backslash before the closing quote is left alone
+    expect(prepareTypeScriptSource("const f = (a, b) => a < b;", "typescript")).toBe("const f = (a, b) => a < b;");
+  });
+
+  test("a tree parsed from prepared text is used as is", () => {
+    const source = "interface Box<out A> { a: A }\nfunction f() {}";
+    const tree = parse(prepareTypeScriptSource(source, "typescript"));
+    const facts = extract(tree.rootNode, source, "box.ts", "typescript");
+    tree.delete();
+    expect(facts.parseErrors).toBe(0);
+    expect(entity(facts, "Box").signature).toBe("interface Box<out A> { a: A }");
+  });
+
+  test("deeply nested expressions do not overflow", () => {
+    const depth = 5000;
+    const source = `const x = ${"[".repeat(depth)}f()${"]".repeat(depth)};\nfunction g() {}`;
+    const facts = factsOf(source);
+    expect(callsTo(facts, "f")).toHaveLength(1);
+    expect(entity(facts, "g").startLine).toBe(2);
+  });
+
+  test("empty and comment-only files", () => {
+    expect(factsOf("").entities).toEqual([]);
+    expect(factsOf("// nothing here\n").parseErrors).toBe(0);
+  });
+});
+
+describe("the three grammars", () => {
+  test("fact shape is the same for typescript, tsx and javascript", () => {
+    const source = lines("import { a } from './a';", "export class K { m() { a(); } }", "export const f = () => new K();");
+    for (const lang of ["typescript", "tsx", "javascript"] as const) {
+      const facts = factsOf(source, lang);
+      expect(facts.lang).toBe(lang);
+      expect(facts.entities.map((e) => e.qname)).toEqual(["K", "K.m", "f"]);
+      expect(facts.calls.map((c) => c.callee)).toEqual(["a", "K"]);
+      expect(facts.imports[0]!.names).toEqual([{ imported: "a", local: "a" }]);
+      expect(facts.parseErrors).toBe(0);
+    }
+  });
+});

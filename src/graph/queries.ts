@@ -93,6 +93,11 @@ export function nodesWithPrefix(store: Store, prefix: string, limit = 50): NodeR
   return nodes(store, "n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);
 }
 
+/** Names holding `lower` anywhere (a scan: the fallback when no index can answer). */
+export function nodesNameContains(store: Store, lower: string, limit: number): NodeRow[] {
+  return nodes(store, "n.kind != 'file' AND instr(lower(n.name), ?) > 0 LIMIT ?", lower, limit);
+}
+
 export function nodesWithIdPrefix(store: Store, prefix: string): NodeRow[] {
   const lower = prefix.toLowerCase();
   return nodes(store, "n.id >= ? AND n.id < ? LIMIT 20", lower, lower + "\uffff");

@@ -1,0 +1,152 @@
+// ix around <path>[:<line>]: the dependents of the code at a location, sized to a token
+// budget. Callers come from the graph; users (files that import the symbol and use it — also
+// when it is handed over by name, which no edge records) and tests are found on disk.
+import { children, edgesInto, innermostAt, type NodeRow } from "../graph/queries";
+import { encodeLlm } from "../wire/llm";
+import type { Fields } from "../wire/record";
+import { findSiteInLines } from "../sites";
+import type { Session } from "./session";
+
+export interface AroundRow {
+  kind: "caller" | "user" | "test" | "importer";
+  fields: Fields;
+}
+
+export interface AroundSymbol {
+  node: NodeRow;
+  callers: number;
+  users: number;
+  tests: number;
+}
+
+export interface AroundAnswer {
+  file: NodeRow;
+  line?: number;
+  symbols: AroundSymbol[];
+  rows: AroundRow[];
+  importers: { total: number; tests: number; shown: number };
+}
+
+const TESTISH = new Set(["test", "fixture"]);
+const MAX_SYMBOLS = 5;
+
+function symbolsAt(session: Session, file: NodeRow, line: number | undefined): NodeRow[] {
+  if (line !== undefined) {
+    const inner = innermostAt(session.store, file.path, line);
+    if (inner) return [inner];
+  }
+  const top = children(session.store, file.rowid);
+  const exported = top.filter((n) => n.exported);
+  return (exported.length ? exported : top).slice(0, MAX_SYMBOLS);
+}
+
+function importLine(text: string): boolean {
+  return /^\s*(import\b|from\s+\S+\s+import\b|export\s.*\sfrom\s|const\s.*=\s*require\(|package\s)/.test(text);
+}
+
+/** First use of `name` in an importing file outside its import lines. */
+function useIn(session: Session, path: string, name: string, lang: string | null): { line: number; snippet: string } | undefined {
+  const lines = session.files.lines(path);
+  if (!lines) return undefined;
+  const site = findSiteInLines(lines, {
+    text: undefined,
+    name,
+    scope: null,
+    hintLines: [],
+    mode: "call",
+    lang: (lang ?? "typescript") as "typescript",
+  });
+  if (site && !importLine(lines[site.line - 1] ?? "")) return { line: site.line, snippet: site.snippet };
+  const word = new RegExp(`\\b${name.replace(/[$]/g, "\\$")}\\b`);
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (word.test(text) && !importLine(text)) return { line: i + 1, snippet: text.trim().slice(0, 200) };
+  }
+  return undefined;
+}
+
+export function around(session: Session, file: NodeRow, line: number | undefined, budgetTokens: number): AroundAnswer {
+  const symbols = symbolsAt(session, file, line);
+  const many = symbols.length > 1;
+  const importers = edgesInto(session.store, file.rowid, ["IMPORTS"]);
+  const candidates: AroundRow[] = [];
+  const summaries: AroundSymbol[] = [];
+
+  for (const node of symbols) {
+    const of = many ? node.name : undefined;
+    const callerEdges = edgesInto(session.store, node.rowid, ["CALLS", "REFERENCES"]);
+    const seen = new Set<string>();
+    let callers = 0;
+    let tests = 0;
+    for (const edge of callerEdges) {
+      const lines = session.files.lines(edge.node.path);
+      const at = edge.lines[0];
+      const site = lines && at !== undefined ? `${edge.node.path}:${at}` : undefined;
+      const snippet = lines && at !== undefined ? lines[at - 1]?.trim().slice(0, 200) : undefined;
+      seen.add(edge.node.path);
+      if (TESTISH.has(edge.node.role)) {
+        tests++;
+        candidates.push({ kind: "test", fields: { site, snippet, of } });
+      } else {
+        callers++;
+        candidates.push({ kind: "caller", fields: { name: edge.node.name, kind: edge.node.kind, site, snippet, of } });
+        // A test that exercises this symbol through one of its callers.
+        for (const viaEdge of edgesInto(session.store, edge.node.rowid, ["CALLS"])) {
+          if (!TESTISH.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
+          seen.add(viaEdge.node.path);
+          tests++;
+          const at2 = viaEdge.lines[0];
+          const text = at2 !== undefined ? session.files.lines(viaEdge.node.path)?.[at2 - 1]?.trim().slice(0, 200) : undefined;
+          candidates.push({ kind: "test", fields: { site: at2 !== undefined ? `${viaEdge.node.path}:${at2}` : undefined, via: edge.node.name, snippet: text, of } });
+        }
+      }
+    }
+    let users = 0;
+    for (const imp of importers) {
+      if (seen.has(imp.node.path)) continue;
+      const named = imp.names.includes(node.name) || (node.exported && imp.names.includes("*"));
+      if (!named) continue;
+      const use = useIn(session, imp.node.path, node.name, imp.node.lang);
+      if (!use) continue;
+      seen.add(imp.node.path);
+      const fields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet, of };
+      if (TESTISH.has(imp.node.role)) {
+        tests++;
+        candidates.push({ kind: "test", fields });
+      } else {
+        users++;
+        candidates.push({ kind: "user", fields });
+      }
+    }
+    summaries.push({ node, callers, users, tests });
+  }
+
+  // Rows in priority order until the budget runs out; importer rows are cut first.
+  const cost = (kind: string, fields: Fields) => Math.ceil(encodeLlm({ kind, fields, shape: "row" }).length / 4);
+  let spent = 20 + summaries.length * 25;
+  const rows: AroundRow[] = [];
+  const order = { caller: 0, user: 1, test: 2, importer: 3 } as const;
+  for (const row of candidates.sort((a, b) => order[a.kind] - order[b.kind])) {
+    const c = cost(row.kind, row.fields);
+    if (spent + c > budgetTokens) continue;
+    spent += c;
+    rows.push(row);
+  }
+  let importersShown = 0;
+  for (const imp of importers) {
+    const fields = { path: imp.node.path };
+    const c = cost("importer", fields);
+    if (spent + c > budgetTokens) break;
+    spent += c;
+    importersShown++;
+    rows.push({ kind: "importer", fields });
+  }
+  return {
+    file,
+    line,
+    symbols: summaries,
+    rows,
+    importers: { total: importers.length, tests: importers.filter((i) => TESTISH.has(i.node.role)).length, shown: importersShown },
+  };
+}
+

@@ -1,0 +1,222 @@
+// The one target resolver: every command that takes a target turns it into a node here.
+// Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member` or `Class.member`,
+// a symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
+// unless nothing else matches; a tie among several is an ambiguity, never a guess.
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { CliError, usageError } from "../cli/errors";
+import { graphHealth } from "../graph/health";
+import {
+  candidateNames,
+  fileNode,
+  innermostAt,
+  nodeByRowid,
+  nodesNamed,
+  nodesNamedNoCase,
+  nodesWithIdPrefix,
+  nodesWithPrefix,
+  nodesWithQname,
+  type NodeRow,
+} from "../graph/queries";
+import type { Store } from "../graph/store";
+import type { Fields } from "../wire/record";
+
+export interface TargetOptions {
+  kind?: string;
+  path?: string;
+  pick?: number;
+  includeTests?: boolean;
+  testsOnly?: boolean;
+}
+
+export interface TargetContext {
+  store: Store;
+  root: string;
+  cwd: string;
+}
+
+const CONTAINER_KINDS = new Set(["class", "interface", "type", "module"]);
+const CALLABLE_KINDS = new Set(["function", "method"]);
+const HIDDEN_ROLES = new Set(["test", "fixture"]);
+
+/** A path as the graph stores it: relative to the workspace root, '/'-separated. */
+export function graphPath(ctx: TargetContext, raw: string): string {
+  const abs = isAbsolute(raw) ? raw : resolve(ctx.cwd, raw);
+  return relative(ctx.root, abs).split("\\").join("/");
+}
+
+function looksLikePath(raw: string): boolean {
+  return raw.includes("/") || /\.[A-Za-z]{1,5}$/.test(raw) && !/^[A-Z]/.test(raw);
+}
+
+export function candidateRow(node: NodeRow, n?: number): Fields {
+  return {
+    n,
+    name: node.name,
+    kind: node.kind,
+    path: node.path,
+    lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
+    pick: n === undefined ? undefined : `--pick ${n}`,
+    id: node.id,
+  };
+}
+
+function graphRows(ctx: TargetContext): { kind: string; rows: Fields[] }[] {
+  const verdict = graphHealth(ctx.store.stats());
+  if (verdict.health === "ok") return [];
+  return [{ kind: "graph", rows: [{ status: verdict.health, reason: verdict.reason, message: verdict.message, fix: verdict.fix }] }];
+}
+
+function pickOrAmbiguous(ctx: TargetContext, raw: string, ranked: NodeRow[], opts: TargetOptions): NodeRow {
+  if (ranked.length === 1 && opts.pick === undefined) return ranked[0] as NodeRow;
+  if (opts.pick !== undefined) {
+    const chosen = ranked[opts.pick - 1];
+    if (!chosen) throw usageError("invalid_value", `--pick ${opts.pick} is out of range: '${raw}' has ${ranked.length} candidate(s)`, { option: "--pick" });
+    return chosen;
+  }
+  throw new CliError(
+    "ambiguous_target",
+    `'${raw}' matches ${ranked.length} entities; pick one with --pick N, or narrow with --kind / --path`,
+    1,
+    { target: raw, candidates: ranked.length },
+    [],
+    [{ kind: "candidate", rows: ranked.slice(0, 20).map((node, i) => candidateRow(node, i + 1)) }, ...graphRows(ctx)],
+  );
+}
+
+function narrow(nodes: NodeRow[], opts: TargetOptions, ctx: TargetContext): NodeRow[] {
+  let out = nodes;
+  if (opts.kind) out = out.filter((n) => n.kind === opts.kind);
+  if (opts.path) {
+    const prefix = graphPath(ctx, opts.path);
+    out = out.filter((n) => n.path === prefix || n.path.startsWith(prefix.endsWith("/") ? prefix : prefix + "/"));
+  }
+  if (opts.testsOnly) return out.filter((n) => HIDDEN_ROLES.has(n.role));
+  if (!opts.includeTests) {
+    const visible = out.filter((n) => !HIDDEN_ROLES.has(n.role));
+    if (visible.length > 0) return visible;
+  }
+  return out;
+}
+
+/** Among equally good name matches: prefer containers for PascalCase names, callables otherwise. */
+function prefer(raw: string, nodes: NodeRow[]): NodeRow[] {
+  if (nodes.length < 2) return nodes;
+  const name = raw.slice(raw.lastIndexOf(".") + 1).replace(/^.*::/, "");
+  const wanted = /^[A-Z]/.test(name) ? CONTAINER_KINDS : CALLABLE_KINDS;
+  const preferred = nodes.filter((n) => wanted.has(n.kind));
+  return preferred.length > 0 ? preferred : nodes;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] as number;
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length] as number;
+}
+
+function suggestions(ctx: TargetContext, raw: string): Fields[] {
+  const name = raw.replace(/^.*(::|\.)/, "");
+  const lower = name.toLowerCase();
+  return candidateNames(ctx.store, name)
+    .map((c) => {
+      const candidate = c.name.toLowerCase();
+      const score = candidate.startsWith(lower) || lower.startsWith(candidate) ? 1 : candidate.includes(lower) ? 2 : editDistance(lower, candidate) + 1;
+      return { ...c, score };
+    })
+    .filter((c) => c.score <= Math.max(3, Math.ceil(name.length / 3)))
+    .sort((a, b) => a.score - b.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
+    .slice(0, 5)
+    .map((c) => ({ name: c.name, kind: c.kind, path: c.path }));
+}
+
+function unresolved(ctx: TargetContext, raw: string, extra: Fields = {}): CliError {
+  const near = suggestions(ctx, raw);
+  return new CliError(
+    "unresolved_target",
+    `No entity named '${raw}' found`,
+    1,
+    { target: raw, ...extra, suggestions: near.map((s) => s.name as string) },
+    [],
+    [{ kind: "suggestion", rows: near }, ...graphRows(ctx)],
+  );
+}
+
+function resolveFile(ctx: TargetContext, raw: string): NodeRow | undefined {
+  const path = graphPath(ctx, raw);
+  const file = fileNode(ctx.store, path);
+  if (file) return file;
+  const abs = resolve(ctx.cwd, raw);
+  const onDisk = existsSync(abs) && statSync(abs).isFile();
+  throw new CliError(
+    "unresolved_target",
+    onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`,
+    1,
+    { target: raw, path, reason: onDisk ? "file_not_in_graph" : "file_not_found", hint: onDisk ? "ix map ." : undefined },
+    [],
+    graphRows(ctx),
+  );
+}
+
+export function resolveTarget(ctx: TargetContext, raw: string, opts: TargetOptions = {}): NodeRow {
+  const target = raw.trim();
+  if (!target) throw usageError("invalid_value", "The target is empty", { argument: "target" });
+
+  if (/^[0-9a-f]{8}[0-9a-f-]*$/i.test(target)) {
+    const byId = nodesWithIdPrefix(ctx.store, target);
+    if (byId.length > 0) return pickOrAmbiguous(ctx, target, byId, opts);
+  }
+
+  const atLine = /^(.+):(\d+)$/.exec(target);
+  if (atLine) {
+    const file = resolveFile(ctx, atLine[1] as string) as NodeRow;
+    const line = Number(atLine[2]);
+    return innermostAt(ctx.store, file.path, line) ?? file;
+  }
+
+  if (looksLikePath(target) && !target.includes("::")) {
+    const path = graphPath(ctx, target);
+    const file = fileNode(ctx.store, path);
+    if (file) return file;
+    if (target.includes("/") || existsSync(join(ctx.cwd, target))) return resolveFile(ctx, target) as NodeRow;
+  }
+
+  const member = /^(.+?)(?:::|\.)([^.:]+)$/.exec(target);
+  if (member) {
+    const [, container, name] = member as unknown as [string, string, string];
+    const qualified = nodesWithQname(ctx.store, `${container}.${name}`);
+    const viaParent = qualified.length
+      ? qualified
+      : nodesNamed(ctx.store, name).filter((n) => {
+          const parent = n.parent === null ? undefined : nodeByRowid(ctx.store, n.parent);
+          return parent?.name === container;
+        });
+    const found = narrow(viaParent, opts, ctx);
+    if (found.length > 0) return pickOrAmbiguous(ctx, target, found, opts);
+    throw unresolved(ctx, target);
+  }
+
+  for (const lookup of [nodesNamed, nodesNamedNoCase, nodesWithPrefix]) {
+    const found = prefer(target, narrow(lookup(ctx.store, target), opts, ctx));
+    if (found.length > 0) return pickOrAmbiguous(ctx, target, rank(found), opts);
+  }
+  throw unresolved(ctx, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/** Stable order for candidate lists: production first, exported first, then by path and line. */
+function rank(nodes: NodeRow[]): NodeRow[] {
+  return [...nodes].sort(
+    (a, b) =>
+      Number(HIDDEN_ROLES.has(a.role)) - Number(HIDDEN_ROLES.has(b.role)) ||
+      Number(b.exported) - Number(a.exported) ||
+      a.path.localeCompare(b.path) ||
+      a.startLine - b.startLine,
+  );
+}

@@ -1,0 +1,47 @@
+// Import mode: the import statements that name an imported name or a module specifier.
+import type { CodeView } from "./mask";
+import { type Candidate, distanceToHints } from "./pick";
+import { moduleStatements, type Statement } from "./statements";
+import { identifierColumns } from "./words";
+
+/** A name in the import clause, or the specifier itself, beats a specifier that merely ends with it. */
+const RANK = { exact: 0, segment: 1 } as const;
+
+const STRING_LITERAL = /(["'`])((?:\\.|(?!\1).)*)\1/g;
+
+export interface ImportCandidate extends Candidate {
+  statement: Statement;
+}
+
+export function importCandidates(view: CodeView, name: string, hints: readonly number[]): ImportCandidate[] {
+  const candidates: ImportCandidate[] = [];
+  for (const statement of moduleStatements(view).all()) {
+    const hintDistance = distanceToHints(statement.start + 1, statement.end + 1, hints);
+    for (let i = statement.start; i <= statement.end; i++) {
+      const rank = matchRank(view, i, name);
+      if (rank !== undefined) candidates.push({ line: i + 1, rank, hintDistance, statement });
+    }
+  }
+  return candidates;
+}
+
+function matchRank(view: CodeView, i: number, name: string): number | undefined {
+  const raw = view.lines[i]!;
+  if (!raw.includes(name)) return undefined;
+  if (identifierColumns(view.masked(i), name).length > 0) return RANK.exact;
+  let best: number | undefined;
+  for (const [, , specifier] of raw.matchAll(STRING_LITERAL)) {
+    const rank = specifierRank(specifier ?? "", name);
+    if (rank !== undefined) best = Math.min(best ?? rank, rank);
+  }
+  return best;
+}
+
+/** `"./util/log"` is named exactly by "./util/log" and by its last segments "log", "util/log". */
+function specifierRank(specifier: string, name: string): number | undefined {
+  if (specifier === name) return RANK.exact;
+  const withoutExtension = specifier.replace(/\.[cm]?[jt]sx?$/, "");
+  if (withoutExtension === name) return RANK.exact;
+  const padded = `/${withoutExtension}/`;
+  return padded.includes(`/${name}/`) || withoutExtension.endsWith(`/${name}`) ? RANK.segment : undefined;
+}

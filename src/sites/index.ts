@@ -1,0 +1,101 @@
+// Call sites found on disk. The graph knows that an edge exists and roughly where; the file
+// may have changed since the map, so the site is looked up in the text as it is now, inside
+// the caller's span re-anchored to where its declaration sits today. Pure and cheap: the
+// caller reads the file, and may keep its `lines` to reuse the cached code view.
+import type { Lang } from "../ingest/facts";
+import { useCandidates } from "./calls";
+import { importCandidates } from "./imports";
+import { codeView, familyOf, type Family } from "./mask";
+import { pick } from "./pick";
+import { callSnippet, statementSnippet } from "./snippet";
+import { clampedSpan, reanchorSpan, type Scope, type Span, shortName } from "./span";
+
+export interface SiteQuery {
+  /** Text of the file as it is on disk now (the caller reads it; undefined → no site). */
+  text: string | undefined;
+  /** The callee's name for callers/callees ("parse", "Foo" for `new Foo`), or an imported
+   *  name / module specifier for imports. */
+  name: string;
+  /** The scope the site must lie in, as the graph knows it (1-based inclusive lines); null = whole file. */
+  scope: Scope | null;
+  /** Lines the graph recorded for this edge (1-based); hints, may be stale. */
+  hintLines: number[];
+  /** "call": prefer call syntax; "import": an import/require/from line naming `name`. */
+  mode: "call" | "import";
+  lang: Lang;
+}
+
+export interface Site {
+  line: number;
+  also: number[];
+  snippet: string;
+}
+
+export type { Scope, Span };
+
+export function splitLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+export function findSite(q: SiteQuery): Site | undefined {
+  if (q.text === undefined) return undefined;
+  return findSiteInLines(splitLines(q.text), q);
+}
+
+/** As findSite, on a file already split into lines (`q.text` is not read). */
+export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "text"> & { text?: string }): Site | undefined {
+  if (q.name === "" || lines.length === 0) return undefined;
+  const view = codeView(lines, familyOf(q.lang));
+  if (q.mode === "import") {
+    const candidates = importCandidates(view, q.name, q.hintLines);
+    const chosen = pick(candidates);
+    if (!chosen) return undefined;
+    const statement = candidates.find((c) => c.line === chosen.line)!.statement;
+    return { ...chosen, snippet: statementSnippet(view, statement.start, statement.end, chosen.line - 1) };
+  }
+  const name = shortName(q.name);
+  const { span, hints } = searchSpan(view.lines, q.scope, q.hintLines, view.family);
+  const chosen = pick(useCandidates(view, name, span, hints));
+  return chosen && { ...chosen, snippet: callSnippet(view, chosen.line - 1) };
+}
+
+/**
+ * Re-anchor a span: where is the declaration named `scope.name` of this kind now, nearest to
+ * `scope.startLine`, and where does it end? Undefined when no line declares it (or no scope).
+ */
+export function reanchor(lines: readonly string[], scope: Scope | null, lang?: Lang): Span | undefined {
+  if (!scope) return undefined;
+  return reanchorSpan(codeView(lines, lang ? familyOf(lang) : guessFamily(lines, scope)), scope);
+}
+
+/** The span to search and the hint lines moved by as much as the span moved. */
+function searchSpan(
+  lines: readonly string[],
+  scope: Scope | null,
+  hintLines: readonly number[],
+  family: Family,
+): { span: Span; hints: readonly number[] } {
+  const view = codeView(lines, family);
+  if (!scope || isWholeFile(scope)) return { span: { startLine: 1, endLine: lines.length }, hints: hintLines };
+  const moved = reanchorSpan(view, scope);
+  if (!moved) return { span: clampedSpan(view, scope), hints: hintLines };
+  const shift = moved.startLine - scope.startLine;
+  return { span: moved, hints: shift === 0 ? hintLines : hintLines.map((line) => line + shift) };
+}
+
+/** A file node (or a module spanning from line 1) has no declaration line to look for. */
+function isWholeFile(scope: Scope): boolean {
+  return scope.kind === "file" || (scope.kind === "module" && scope.startLine <= 1);
+}
+
+/** Without a language, the declaration keyword near the recorded line tells the family. */
+function guessFamily(lines: readonly string[], scope: Scope): Family {
+  const name = shortName(scope.name);
+  const around = lines.slice(Math.max(0, scope.startLine - 50), scope.startLine + 50);
+  for (const line of around) {
+    if (!line.includes(name)) continue;
+    if (/^\s*(?:async\s+)?def\s|^\s*class\s+\w+\s*[(:]/.test(line)) return "py";
+    if (/^func\s/.test(line)) return "go";
+  }
+  return "js";
+}

@@ -1,0 +1,34 @@
+// The snippet an agent reads next to a site: the line, trimmed, with the continuation of a
+// call left open, capped so one row stays one short line.
+import type { CodeView } from "./mask";
+import { openParens } from "./words";
+
+export const SNIPPET_MAX = 200;
+const CONTINUATION_LINES = 2;
+
+export function capSnippet(text: string): string {
+  return text.length <= SNIPPET_MAX ? text : text.slice(0, SNIPPET_MAX - 1) + "…";
+}
+
+/** Line `index` (0-based), plus up to two following lines while its parentheses stay open. */
+export function callSnippet(view: CodeView, index: number): string {
+  const parts = [view.lines[index]!.trim()];
+  let open = openParens(view.masked(index));
+  for (let next = index + 1; open > 0 && next < view.length && next <= index + CONTINUATION_LINES; next++) {
+    const text = view.lines[next]!.trim();
+    if (text !== "") parts.push(text);
+    open += openParens(view.masked(next));
+  }
+  return capSnippet(parts.join(" "));
+}
+
+/** A statement's lines joined when it fits; otherwise the one line that names the import. */
+export function statementSnippet(view: CodeView, start: number, end: number, line: number): string {
+  if (start === end) return capSnippet(view.lines[line]!.trim());
+  const joined = view.lines
+    .slice(start, end + 1)
+    .map((text) => text.trim())
+    .filter((text) => text !== "")
+    .join(" ");
+  return joined.length <= SNIPPET_MAX ? joined : capSnippet(view.lines[line]!.trim());
+}

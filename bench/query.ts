@@ -1,0 +1,73 @@
+// Query latency of every navigation command on the graph of a ≥ 10k-file real corpus, with
+// the compiled binary: p50 and p95 wall time over many runs, and the ratio to `ix --version`.
+//   bun bench/query.ts [corpus] [runs]      (default: stack, 30)
+// Goal: p50 ≤ 15 ms for each command.
+import { Database } from "bun:sqlite";
+import { mkdtempSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { workspaceId } from "../src/graph/ids";
+import { ensureCorpus } from "./corpora";
+
+const ROOT = resolve(import.meta.dir, "..");
+const BIN = join(ROOT, "dist/ix");
+const corpus = process.argv[2] ?? "stack";
+const runs = Number(process.argv[3] ?? 30);
+
+const dir = await ensureCorpus(corpus);
+const home = mkdtempSync(join(tmpdir(), "ix-bench-query-"));
+const env = { ...process.env, IX_HOME: home, IX_FORMAT: "llm" };
+if (Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT }).exitCode !== 0) throw new Error("build failed");
+const map = Bun.spawnSync([BIN, "map", ".", "--silent"], { cwd: dir, env });
+console.log(map.stdout.toString().trim());
+
+// Targets chosen from the graph itself: the most-called function, the most-imported file, a class.
+const db = new Database(join(home, "workspaces", workspaceId(realpathSync(dir)), "graph.db"), { readonly: true });
+const hub = db
+  .query(`SELECT n.id id, n.name name, n.path path, n.start_line line, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst
+          WHERE e.kind = 'CALLS' AND n.kind IN ('function','method') GROUP BY e.dst ORDER BY c DESC LIMIT 1`)
+  .get() as { id: string; name: string; path: string; line: number; c: number };
+const imported = db
+  .query(`SELECT n.path path, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst WHERE e.kind = 'IMPORTS' GROUP BY e.dst ORDER BY c DESC LIMIT 1`)
+  .get() as { path: string; c: number };
+const cls = db.query(`SELECT id FROM nodes WHERE kind = 'class' ORDER BY end_line - start_line DESC LIMIT 1`).get() as { id: string };
+db.close();
+const id = hub.id.slice(0, 8);
+console.log(`targets: ${hub.name} (${hub.c} callers, ${id}), ${imported.path} (${imported.c} importers), class ${cls.id.slice(0, 8)}`);
+
+const cases: [string, string[]][] = [
+  ["--version", ["--version"]],
+  ["search", ["search", hub.name]],
+  ["locate", ["locate", id]],
+  ["entity", ["entity", id]],
+  ["read", ["read", id]],
+  ["text", ["text", `${hub.name}\\(`]],
+  ["inventory", ["inventory", "--kind", "class"]],
+  ["contains", ["contains", cls.id.slice(0, 8)]],
+  ["overview", ["overview", cls.id.slice(0, 8)]],
+  ["callers", ["callers", id]],
+  ["callees", ["callees", id]],
+  ["imports", ["imports", imported.path]],
+  ["imported-by", ["imported-by", imported.path]],
+  ["around", ["around", `${hub.path}:${hub.line}`]],
+];
+
+function time(args: string[]): { p50: number; p95: number } {
+  const samples: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const result = Bun.spawnSync([BIN, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
+    const ms = performance.now() - started;
+    if (result.exitCode !== 0) throw new Error(`ix ${args.join(" ")} exited ${result.exitCode}: ${result.stdout}`);
+    if (i >= 2) samples.push(ms);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: samples[Math.floor(samples.length / 2)] as number, p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] as number };
+}
+
+const base = time(["--version"]).p50;
+console.log(`\n| command | p50 ms | p95 ms | × --version |\n|---|---|---|---|`);
+for (const [name, args] of cases) {
+  const t = time(args);
+  console.log(`| ${name} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${(t.p50 / base).toFixed(2)} |`);
+}

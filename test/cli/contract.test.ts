@@ -112,6 +112,15 @@ describe("config file", () => {
     expect(text).toContain("format: llm");
   });
 
+  test("a hand edit of config.yaml is seen at once, even after a fast read was cached", async () => {
+    const home = tempDir();
+    ix(["config", "set", "format", "json"], { home });
+    expect(() => JSON.parse(ix(["config"], { home }).stdout)).not.toThrow();
+    await Bun.sleep(5);
+    writeFileSync(join(home, "config.yaml"), "format: llm\n");
+    expect(ix(["config"], { home }).lines[0]).toStartWith("config path=");
+  });
+
   test("a fresh IX_HOME is created private", () => {
     const home = join(tempDir(), "fresh");
     expect(ix(["config", "set", "format", "toon"], { home }).code).toBe(0);

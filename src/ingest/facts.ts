@@ -23,7 +23,18 @@ export interface EntityFact {
   defaultExport?: boolean;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
+  /** TS/JS functions and methods that take functions: what those functions are passed. */
+  callbackParams?: CallbackParams;
 }
+
+/**
+ * Parameter index → the declared types of the parameters of the function that parameter
+ * takes, as written with generic arguments stripped ("Observable", "ns.Foo"); "" where one
+ * has no usable nominal type. `init: (src: Observable<T>, sub: Subscriber<R>) => void` as the
+ * first parameter gives `{ 0: ["Observable", "Subscriber"] }`. Type names belong to the
+ * declaring file: a caller resolves them there, not where it passes its function.
+ */
+export type CallbackParams = Record<number, string[]>;
 
 export interface CallFact {
   /** Enclosing entity index (function, method, or class for field initialisers); -1 = top level. */
@@ -93,6 +104,23 @@ export interface TypedVarFact {
   /** The type name as written, generic arguments and `*`/`[]`/`| null` stripped: "Foo", "ns.Foo". */
   type: string;
   line: number;
+  /**
+   * Set for an unannotated parameter of a function written as a call's argument, whose type
+   * only the callee's declaration tells (`operate((source, subscriber) => …)`); `type` is "".
+   */
+  fromCallback?: CallbackSlot;
+}
+
+/** Where a callback parameter's type comes from: a parameter of a function passed to a call. */
+export interface CallbackSlot {
+  /** Index into FileFacts.calls of the call the function is passed to. */
+  call: number;
+  /** The function's argument position (0-based). */
+  arg: number;
+  /** The parameter's position in the function (0-based; a `this` parameter does not count). */
+  param: number;
+  /** The function's last line: the parameter is out of scope after it. */
+  until: number;
 }
 
 export interface FileFacts {

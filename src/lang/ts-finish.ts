@@ -1,10 +1,22 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
 import type { FileFacts } from "../ingest/facts";
+import { settleCallbacks } from "./ts-callbacks";
 import { LIBRARY_TYPES } from "./ts-syntax";
 
 export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   markExportedByName(facts);
   dropUnbindableRefs(facts, typeVariables);
+  settleAllCallbacks(facts, typeVariables);
+}
+
+/** Callback parameter types are final once the file's type variables are all known. */
+function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  for (const entity of facts.entities) {
+    if (!entity.callbackParams) continue;
+    const settled = settleCallbacks(entity.callbackParams, typeVariables);
+    if (settled) entity.callbackParams = settled;
+    else delete entity.callbackParams;
+  }
 }
 
 /** `export { a }`, `export default a`, `module.exports = a` export the top-level entity `a`. */

@@ -7,6 +7,7 @@
 import type { Node } from "web-tree-sitter";
 import type { CallFact, EntityFact, EntityKind, FileFacts, Lang } from "../ingest/facts";
 import { countParseErrors } from "./parse-errors";
+import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";
 import { reparsePrepared } from "./ts-prepare";
 import {
@@ -234,6 +235,13 @@ class Extractor {
     return owner ? `${owner.qname}.${name}` : name;
   }
 
+  /** Records what `fn`'s function-typed parameters pass on, merged with earlier overloads. */
+  private noteCallbacks(index: number, fn: Node): void {
+    const entity = this.facts.entities[index]!;
+    const merged = mergeCallbacks(entity.callbackParams, declaredCallbacks(fn, this.source));
+    if (merged) entity.callbackParams = merged;
+  }
+
   private markOf(start: number): ExportMark {
     return this.marks.get(start) ?? NOT_EXPORTED;
   }
@@ -305,11 +313,13 @@ class Extractor {
     if (index !== undefined) {
       // The implementation after its overloads: one entity spanning them all.
       this.signatures.delete(qname);
+      // Callers see the overloads only, so the implementation's looser parameters do not count.
       const entity = this.facts.entities[index]!;
       entity.endLine = endLineOf(node);
       if (mark.exported) entity.exported = true;
     } else {
       index = this.addEntity("function", name, node, node, start, mark);
+      this.noteCallbacks(index, node);
     }
     this.enter(index, index, node.endIndex);
   }
@@ -325,6 +335,7 @@ class Extractor {
       index = this.addEntity("function", name, node, node, start, this.markOf(start));
       this.signatures.set(qname, index);
     }
+    this.noteCallbacks(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -333,6 +344,7 @@ class Extractor {
     const nameNode = node.childForFieldName("name");
     if (!nameNode || node.parent?.type !== "ERROR") return;
     const index = this.addEntity("function", textOf(nameNode, this.source), node, node, node.startIndex, NOT_EXPORTED);
+    this.noteCallbacks(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -357,6 +369,7 @@ class Extractor {
         return;
       }
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
+      this.noteCallbacks(index, value);
       this.enter(index, index, node.endIndex);
       return;
     }
@@ -442,12 +455,16 @@ class Extractor {
     }
     const qname = this.qnameOf(name);
     let index = this.memberIndex.get(qname);
+    const parameters = isField ? heldValue(node.childForFieldName("value")!) : node;
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       this.memberIndex.set(qname, index);
+      this.noteCallbacks(index, parameters);
     } else {
       const entity = this.facts.entities[index]!;
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
+      // Another overload adds its view; an implementation after overloads is not seen by callers.
+      if (node.type === "method_signature") this.noteCallbacks(index, parameters);
     }
     this.enter(index, index, node.endIndex);
   }
@@ -474,26 +491,32 @@ class Extractor {
         return;
       }
     }
-    this.recordCall(fn, false);
+    this.recordCall(fn, false, node);
   }
 
   private construct(node: Node): void {
     const constructor = node.childForFieldName("constructor");
-    if (constructor) this.recordCall(constructor, true);
+    if (constructor) this.recordCall(constructor, true, node);
   }
 
-  /** A call fact for a callee written as a name or a member; nothing for other callees. */
-  private recordCall(callee: Node, isNew: boolean): void {
+  /**
+   * A call fact for a callee written as a name or a member; nothing for other callees. The
+   * functions among its arguments give their unannotated parameters callback types, except
+   * through call/apply, whose arguments are shifted.
+   */
+  private recordCall(callee: Node, isNew: boolean, call: Node): void {
     let target = callee;
     if (target.type === "non_null_expression") target = target.firstNamedChild ?? target;
     let nameNode: Node | null = null;
     let object: Node | null = null;
+    let indirect = false;
     if (target.type === "identifier" || target.type === "super") {
       nameNode = target;
     } else if (target.type === "member_expression") {
       nameNode = target.childForFieldName("property");
       object = target.childForFieldName("object");
       if (!isNew && nameNode && object && INDIRECT_CALLS.has(textOf(nameNode, this.source))) {
+        indirect = true;
         // f.call(…) / a.f.apply(…): the call goes to f.
         if (object.type === "identifier") {
           nameNode = object;
@@ -508,7 +531,17 @@ class Extractor {
     const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: textOf(nameNode, this.source) };
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
     if (isNew) fact.isNew = true;
-    this.facts.calls.push(fact);
+    const index = this.facts.calls.push(fact) - 1;
+    const args = call.childForFieldName("arguments");
+    if (!indirect && args) this.callbackVariables(args, index);
+  }
+
+  private callbackVariables(args: Node, call: number): void {
+    const scope = this.scope.caller;
+    for (const param of callbackParameters(args, this.source)) {
+      const { name, arg, line, until } = param;
+      this.facts.vars.push({ scope, name, type: "", line, fromCallback: { call, arg, param: param.param, until } });
+    }
   }
 
   // ── modules ───────────────────────────────────────────────────────────────
@@ -558,6 +591,7 @@ class Extractor {
     const nameNode = value.childForFieldName("name");
     const name = nameNode ? textOf(nameNode, this.source) : fallbackName;
     const index = this.addEntity("function", name, value, value, value.startIndex, mark);
+    this.noteCallbacks(index, value);
     this.enter(index, index, value.endIndex);
   }
 
@@ -578,6 +612,7 @@ class Extractor {
       else {
         // `exports.x = function y() {}` is imported as x, whatever the expression calls itself.
         const index = this.addEntity("function", exported, node, right, node.startIndex, mark);
+        this.noteCallbacks(index, right);
         this.enter(index, index, right.endIndex);
       }
     } else if (exported === "default" && right.type === "object") {

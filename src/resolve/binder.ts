@@ -1,8 +1,9 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { EntityKind, TypedVarFact } from "../ingest/facts.ts";
+import type { CallFact, EntityKind, TypedVarFact } from "../ingest/facts.ts";
 import { isBuiltinType } from "./builtins.ts";
+import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import { guessPackageName } from "./go-modules.ts";
 import type { GoPackage, Mod, PyModule, TsModule } from "./module-types.ts";
@@ -11,10 +12,11 @@ import { familyOf, type LangFamily, type Modules } from "./modules.ts";
 import type { Workspace } from "./workspace.ts";
 
 export type Value =
-  | { t: "entity"; ref: EntityRef; kind: EntityKind; via: Via; hops: number }
+  /** confidence: set when the evidence is weaker than via and hops tell (a callback's parameter). */
+  | { t: "entity"; ref: EntityRef; kind: EntityKind; via: Via; hops: number; confidence?: number }
   | { t: "module"; mod: Mod; via: Via; hops: number }
   /** A value of known class type; `classes` are searched in order (super: the bases). */
-  | { t: "instance"; classes: EntityRef[]; via: Via }
+  | { t: "instance"; classes: EntityRef[]; via: Via; confidence?: number }
   | { t: "external" };
 
 type EntityValue = Extract<Value, { t: "entity" }>;
@@ -44,6 +46,7 @@ export class Binder {
   private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
   /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
   private cycleCut = false;
+  private readonly callbacks = new CallbackTypes(this);
 
   constructor(
     private readonly ws: Workspace,
@@ -67,8 +70,11 @@ export class Binder {
 
   // ---- names in scope --------------------------------------------------------------------
 
-  /** A bare name: enclosing scopes outward, the file, the Go package, imports, star imports. */
-  lookupName(path: string, from: number, name: string, want: Want): Value | undefined {
+  /**
+   * A bare name: enclosing scopes outward, the file, the Go package, imports, star imports.
+   * `line`, where the name is used, lets callback parameters in scope there count.
+   */
+  lookupName(path: string, from: number, name: string, want: Want, line?: number): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const family = familyOf(index.facts.lang);
@@ -80,14 +86,14 @@ export class Binder {
       // for code written directly in it).
       if (!SCOPE_OPENERS.has(kind) && !(i === 0 && family === "py")) continue;
       if (want === "any") {
-        const typed = this.typedVar(path, index, scope, name);
+        const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
       }
       const nested = pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
     }
     if (want === "any") {
-      const typed = this.typedVar(path, index, -1, name);
+      const typed = this.typedVar(path, index, -1, name, line);
       if (typed) return typed;
     }
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
@@ -107,21 +113,21 @@ export class Binder {
     return undefined;
   }
 
-  /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name. */
-  resolvePath(path: string, from: number, dotted: string, want: Want): Value | undefined {
+  /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`. */
+  resolvePath(path: string, from: number, dotted: string, want: Want, line?: number): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const family = familyOf(index.facts.lang);
     if (isSelfName(family, dotted)) return this.selfValue(path, from, family === "ts" ? "this" : "self");
     if (dotted === "super" || dotted === "super()") return this.superValue(path, from);
-    if (!dotted.includes(".")) return this.lookupName(path, from, dotted, want);
+    if (!dotted.includes(".")) return this.lookupName(path, from, dotted, want, line);
     const field = this.fieldValue(path, index, from, dotted);
     if (field) return field;
     // Python `import a.b.c` keeps the dotted name bound: `a.b.c.f()`.
     const dottedBinding = family === "py" ? index.bindings.get(dotted) : undefined;
     if (dottedBinding) return this.bindingValue(path, dottedBinding);
     const segments = dotted.split(".");
-    let value = this.resolvePath(path, from, segments[0]!, "any");
+    let value = this.resolvePath(path, from, segments[0]!, "any", line);
     for (let i = 1; i < segments.length && value; i++) {
       value = this.member(value, segments[i]!, i === segments.length - 1 ? want : "any");
     }
@@ -142,12 +148,12 @@ export class Binder {
         if (!CLASS_LIKE.has(value.kind)) return undefined;
         const found = this.findMember([value.ref], name);
         if (found === "external") return EXTERNAL;
-        return found && fits(found, want) ? { ...found, via: value.via, hops: value.hops } : undefined;
+        return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: value.hops }, value.confidence) : undefined;
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
         if (found === "external") return EXTERNAL;
-        return found && fits(found, want) ? { ...found, via: value.via, hops: 0 } : undefined;
+        return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
       }
     }
   }
@@ -167,10 +173,34 @@ export class Binder {
     return value;
   }
 
-  private typedVar(path: string, index: FileIndex, scope: number, name: string): Value | undefined {
+  /** A variable of `scope` with a known type; annotated ones before callback parameters. */
+  private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
     const typed = vars && lastNamed(vars, name);
-    return typed && this.typeValue(path, typed.scope, typed.type);
+    if (typed) return this.typeValue(path, typed.scope, typed.type);
+    return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
+  }
+
+  /** The receiver of a method call, as a value where the call is written. */
+  receiverValue(path: string, call: CallFact): Value | undefined {
+    if (call.receiver === undefined || call.receiver === "?") return undefined;
+    return this.resolvePath(path, call.from, call.receiver, "any", call.line);
+  }
+
+  /** The function or method a call binds to; for `new C()`, C's own constructor. */
+  calledEntity(path: string, call: CallFact): EntityRef | undefined {
+    let value: Value | undefined;
+    if (call.receiver === undefined) value = this.lookupName(path, call.from, call.callee, "call");
+    else {
+      const receiver = this.receiverValue(path, call);
+      value = receiver && this.member(receiver, call.callee, "call");
+    }
+    if (value?.t !== "entity") return undefined;
+    if (value.kind === "function" || value.kind === "method") return value.ref;
+    if (value.kind !== "class" || !call.isNew) return undefined;
+    const index = this.index(value.ref.path);
+    const constructor = index && pickEntity(index, index.childrenNamed(value.ref.index, "constructor"), "call");
+    return constructor === undefined ? undefined : { path: value.ref.path, index: constructor };
   }
 
   /** "this.db" / "self.repo": a typed field of the enclosing class or of one of its bases. */
@@ -497,6 +527,10 @@ function fits(value: Value, want: Want): boolean {
 
 function isSelfName(family: LangFamily, name: string): boolean {
   return family === "ts" ? name === "this" : family === "py" ? name === "self" || name === "cls" : false;
+}
+
+function withConfidence(value: EntityValue, confidence: number | undefined): EntityValue {
+  return confidence === undefined ? value : { ...value, confidence };
 }
 
 function withVia(value: Value, via: Via): Value {

@@ -1,6 +1,6 @@
 // Hand-built FileFacts and in-memory Projects: resolver tests and synthetic benchmarks state
 // exactly the facts they mean, independent of any extractor.
-import type { CallFact, EntityFact, EntityKind, FileFacts, ImportFact, Lang } from "../ingest/facts.ts";
+import type { CallbackParams, CallbackSlot, CallFact, EntityFact, EntityKind, FileFacts, ImportFact, Lang } from "../ingest/facts.ts";
 import type { Project } from "./model.ts";
 
 interface EntityOptions {
@@ -8,6 +8,7 @@ interface EntityOptions {
   exported?: boolean;
   defaultExport?: boolean;
   receiverType?: string;
+  callbackParams?: CallbackParams;
 }
 
 export class FactsBuilder {
@@ -33,6 +34,7 @@ export class FactsBuilder {
     };
     if (options.defaultExport) entity.defaultExport = true;
     if (options.receiverType !== undefined) entity.receiverType = options.receiverType;
+    if (options.callbackParams) entity.callbackParams = options.callbackParams;
     this.facts.entities.push(entity);
     return this.facts.entities.length - 1;
   }
@@ -72,6 +74,17 @@ export class FactsBuilder {
   typedVar(scope: number, name: string, type: string): this {
     this.facts.vars.push({ scope, name, type, line: this.nextLine() });
     return this;
+  }
+
+  /** An unannotated parameter of a function passed to a call; `slot.call` indexes this file's calls. */
+  callbackVar(scope: number, name: string, slot: CallbackSlot, line?: number): this {
+    this.facts.vars.push({ scope, name, type: "", line: line ?? this.nextLine(), fromCallback: slot });
+    return this;
+  }
+
+  /** The index the next call fact will get. */
+  nextCall(): number {
+    return this.facts.calls.length;
   }
 
   packageName(name: string): this {

@@ -59,7 +59,7 @@ function bindCall(binder: Binder, path: string, family: LangFamily, call: CallFa
     return asTarget(value);
   }
   if (call.receiver === "?") return undefined;
-  const receiver = binder.resolvePath(path, call.from, call.receiver, "any");
+  const receiver = binder.receiverValue(path, call);
   if (!receiver) return isBuiltinReceiver(family, call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
@@ -77,7 +77,7 @@ function asTarget(value: Value): Target {
   if (value.t === "external") return "external";
   if (value.t !== "entity") return undefined;
   const via: Via = value.kind === "class" ? "constructor" : value.via;
-  return { dst: value.ref, via, confidence: confidenceOf(value.via, value.hops) };
+  return { dst: value.ref, via, confidence: value.confidence ?? confidenceOf(value.via, value.hops) };
 }
 
 function confidenceOf(via: Via, hops: number): number {

@@ -15,7 +15,10 @@ export class FileIndex {
   readonly topLevel = new Map<string, number[]>();
   /** Entities by parent, then by name. */
   readonly children = new Map<number, Map<string, number[]>>();
+  /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
+  /** Unannotated parameters of functions passed as arguments: typed by the callee's declaration. */
+  readonly callbackVarsByScope = new Map<number, TypedVarFact[]>();
   readonly bindings = new Map<string, ImportBinding>();
   /** Imports that bind a whole namespace into this scope: `from x import *`, Go `import . "x"`. */
   readonly starImports: ImportFact[] = [];
@@ -32,7 +35,7 @@ export class FileIndex {
 
   constructor(readonly facts: FileFacts) {
     facts.entities.forEach((entity, index) => this.addEntity(entity, index));
-    for (const v of facts.vars) push(this.varsByScope, v.scope, v);
+    for (const v of facts.vars) push(v.fromCallback ? this.callbackVarsByScope : this.varsByScope, v.scope, v);
     for (const imp of facts.imports) this.addImport(imp);
     for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
     for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);

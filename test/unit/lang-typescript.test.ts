@@ -474,6 +474,122 @@ describe("typed variables", () => {
   });
 });
 
+describe("callback parameter types", () => {
+  describe("declared: what function-typed parameters pass on", () => {
+    const facts = factsOf(
+      lines(
+        "import { Observable } from './Observable';", //                                               1
+        "export function operate<T, R>(init: (source: Observable<T>, sub: Subscriber<R>) => void) {}", // 2
+        "function hooks(this: Ctx, a: number, on?: ((e: ns.Event, raw: string) => void) | null) {}", //   3
+        "function generic<T>(each: (value: T, at: Cursor) => void, rest: any, ...more: Fn[]) {}", //     4
+        "function loose(cb: ((v: Item) => void) | any, other: Item | ((v: Item) => void)) {}", //        5
+        "function typeless(cb: (value: T, index: number) => void) {}", //                               6
+        "class Host {", //                                                                               7
+        "  run(task: (this: Ctx, job: Job, { id }: Meta) => void): void {}", //                          8
+        "  handler = (listen: (event: Evt) => void) => {};", //                                          9
+        "}", //                                                                                          10
+        "const wrap = (fn: (conn: Conn) => void) => fn;", //                                             11
+        "function plain(a: string, b: Item) {}", //                                                      12
+      ),
+    );
+    test("param index -> the callback's parameter types, generic arguments stripped, names as written", () => {
+      expect(entity(facts, "operate").callbackParams).toEqual({ 0: ["Observable", "Subscriber"] });
+      // `this` parameters take no position, neither in the function nor in its function type.
+      expect(entity(facts, "hooks").callbackParams).toEqual({ 1: ["ns.Event", ""] });
+    });
+    test("type variables and untyped parameters are unknown; lists with nothing known are dropped", () => {
+      expect(entity(facts, "generic").callbackParams).toEqual({ 0: ["", "Cursor"] });
+      expect(entity(facts, "typeless").callbackParams).toBeUndefined();
+      expect(entity(facts, "plain").callbackParams).toBeUndefined();
+    });
+    test("a union names the function only with one function member and no any", () => {
+      expect(entity(facts, "loose").callbackParams).toEqual({ 1: ["Item"] });
+    });
+    test("methods, function-valued fields and const arrow functions", () => {
+      expect(entity(facts, "Host.run").callbackParams).toEqual({ 0: ["Job", ""] });
+      expect(entity(facts, "Host.handler").callbackParams).toEqual({ 0: ["Evt"] });
+      expect(entity(facts, "wrap").callbackParams).toEqual({ 0: ["Conn"] });
+    });
+  });
+
+  test("overloads: positions agree or become unknown; the implementation is not what callers see", () => {
+    const facts = factsOf(
+      lines(
+        "export function on(f: (a: Alpha, b: Beta) => void): void;",
+        "export function on(name: string, f: (a: Alpha) => void): void;",
+        "export function on(f: (a: Alpha, b: Gamma) => void, g?: (x: Xray) => void): void;",
+        "export function on(f: (a: Other) => void, g?: any): void {}",
+        "class Bus {",
+        "  emit(f: (a: Alpha) => void): void;",
+        "  emit(f: (a: Other) => void): void;",
+        "  emit(f: any): void {}",
+        "  take(f: (a: Alpha) => void): void;",
+        "  take(f: (a: Other) => void) {}",
+        "  get size(): number { return 0 }",
+        "  set size(v: number) {}",
+        "}",
+      ),
+    );
+    // Position 0: Beta against Gamma; position 1: Alpha against Xray, so nothing is known there.
+    expect(entity(facts, "on").callbackParams).toEqual({ 0: ["Alpha", ""] });
+    expect(entity(facts, "Bus.emit").callbackParams).toBeUndefined();
+    expect(entity(facts, "Bus.take").callbackParams).toEqual({ 0: ["Alpha"] });
+    expect(entity(facts, "Bus.size").callbackParams).toBeUndefined();
+  });
+
+  describe("passed: unannotated parameters of functions written as arguments", () => {
+    const facts = factsOf(
+      lines(
+        "export function map(project) {", //                                          1
+        "  return operate((source, subscriber) => {", //                              2
+        "    source.subscribe(wrap(subscriber, (value: Item) => {", //                3
+        "      subscriber.next(value);", //                                           4
+        "    }));", //                                                                5
+        "  });", //                                                                   6
+        "}", //                                                                       7
+        "bus.on(e => e.stop(), function (this: Ctx, a, { b }, c = 1, ...d) {});", // 8
+        "all(...fns, (late) => late);", //                                            9
+        "fire.call(self, (shifted) => shifted);", //                                  10
+        "new Observable((observer) => observer.next());", //                          11
+      ),
+    );
+    const map = indexOf(facts, "map");
+    const callbackVars = (name: string) => facts.vars.filter((v) => v.name === name && v.fromCallback);
+    test("they point at their call, argument and position, scoped like the calls inside them", () => {
+      const operate = facts.calls.findIndex((c) => c.callee === "operate");
+      expect(callbackVars("source")).toEqual([
+        { scope: map, name: "source", type: "", line: 2, fromCallback: { call: operate, arg: 0, param: 0, until: 6 } },
+      ]);
+      expect(callbackVars("subscriber")).toEqual([
+        { scope: map, name: "subscriber", type: "", line: 2, fromCallback: { call: operate, arg: 0, param: 1, until: 6 } },
+      ]);
+      expect(callsTo(facts, "next")[0]!.from).toBe(map);
+    });
+    test("annotated parameters stay ordinary typed variables", () => {
+      expect(facts.vars.filter((v) => v.name === "value")).toEqual([{ scope: map, name: "value", type: "Item", line: 3 }]);
+    });
+    test("a bare parameter, function expressions; `this`, destructured and rest parameters", () => {
+      const on = facts.calls.findIndex((c) => c.callee === "on");
+      expect(callbackVars("e").map((v) => v.fromCallback)).toEqual([{ call: on, arg: 0, param: 0, until: 8 }]);
+      expect(callbackVars("a").map((v) => v.fromCallback)).toEqual([{ call: on, arg: 1, param: 0, until: 8 }]);
+      expect(callbackVars("c").map((v) => v.fromCallback)).toEqual([{ call: on, arg: 1, param: 2, until: 8 }]);
+      expect(callbackVars("b")).toEqual([]);
+      expect(callbackVars("d")).toEqual([]);
+    });
+    test("no positions after a spread argument, none through call/apply; constructors count", () => {
+      expect(callbackVars("late")).toEqual([]);
+      expect(callbackVars("shifted")).toEqual([]);
+      const construct = facts.calls.findIndex((c) => c.callee === "Observable" && c.isNew);
+      expect(callbackVars("observer").map((v) => [v.scope, v.fromCallback])).toEqual([[-1, { call: construct, arg: 0, param: 0, until: 11 }]]);
+    });
+  });
+
+  test("javascript: plain, defaulted and bare parameters", () => {
+    const facts = factsOf(lines("run((a, b = 2) => a.go(b));", "run(x => x);"), "javascript");
+    expect(facts.vars.map((v) => [v.name, v.fromCallback?.call, v.fromCallback?.param])).toEqual([["a", 0, 0], ["b", 0, 1], ["x", 2, 0]]);
+  });
+});
+
 describe("broken input", () => {
   test("a syntax error still yields the functions after it", () => {
     const source = lines("function before() { a(); }", "function broken( { return 1 + ; }", "function after() { b(); }", "class Later { m() { c(); } }");

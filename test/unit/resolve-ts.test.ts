@@ -399,6 +399,156 @@ describe("receivers and classes", () => {
   });
 });
 
+describe("callback parameters typed by the callee's declaration", () => {
+  /** rxjs in miniature: operate's declaration types its callback; the caller imports neither type. */
+  function library() {
+    const subscription = new FactsBuilder("src/Subscription.ts");
+    const Subscription = subscription.entity("Subscription", "class", { exported: true });
+    const unsubscribe = subscription.entity("unsubscribe", "method", { parent: Subscription });
+    const subscriber = new FactsBuilder("src/Subscriber.ts");
+    subscriber.import("./Subscription", [["Subscription", "Subscription"]]);
+    const Subscriber = subscriber.entity("Subscriber", "class", { exported: true });
+    const next = subscriber.entity("next", "method", { parent: Subscriber });
+    subscriber.heritage(Subscriber, "extends", "Subscription");
+    const observable = new FactsBuilder("src/Observable.ts");
+    const Observable = observable.entity("Observable", "class", { exported: true });
+    const subscribe = observable.entity("subscribe", "method", { parent: Observable });
+    const ctor = observable.entity("constructor", "method", { parent: Observable, callbackParams: { 0: ["Subscriber"] } });
+    observable.import("./Subscriber", [["Subscriber", "Subscriber"]]);
+    const lift = new FactsBuilder("src/util/lift.ts");
+    lift.import("../Observable", [["Observable", "Observable"]]).import("../Subscriber", [["Subscriber", "Subscriber"]]);
+    const operate = lift.entity("operate", "function", { exported: true, callbackParams: { 0: ["Observable", "Subscriber"] } });
+    const barrel = new FactsBuilder("src/index.ts");
+    barrel.import("./util/lift", [["*", ""]], "reexport").import("./Observable", [["*", ""]], "reexport");
+    return {
+      files: [subscription.build(), subscriber.build(), observable.build(), lift.build(), barrel.build()],
+      unsubscribe, next, subscribe, ctor, operate, Observable,
+    };
+  }
+
+  test("a receiver named by a callback parameter binds through the callee's declared types, resolved in its file", () => {
+    const lib = library();
+    const map = new FactsBuilder("src/operators/map.ts");
+    map.import("../index", [["operate", "operate"]]);
+    // A same-named class in the caller's file must not be what `Subscriber` means.
+    const Decoy = map.entity("Subscriber", "class");
+    map.entity("next", "method", { parent: Decoy });
+    const fn = map.entity("map", "function", { exported: true });
+    const call = map.nextCall();
+    map.call(fn, "operate", undefined, { line: 10 });
+    map.callbackVar(fn, "source", { call, arg: 0, param: 0, until: 20 }, 10);
+    map.callbackVar(fn, "subscriber", { call, arg: 0, param: 1, until: 20 }, 10);
+    map.call(fn, "subscribe", "source", { line: 11 }).call(fn, "next", "subscriber", { line: 12 }).call(fn, "unsubscribe", "subscriber", { line: 13 });
+    const result = resolveOne("src/operators/map.ts", [...lib.files, map.build()]);
+    expect(callsFrom(result, fn).map((e) => [e.dst.path, e.dst.index, e.via, e.confidence, e.lines])).toEqual([
+      ["src/util/lift.ts", lib.operate, "reexport", 1, [10]],
+      ["src/Observable.ts", lib.subscribe, "receiver-type", 0.8, [11]],
+      ["src/Subscriber.ts", lib.next, "receiver-type", 0.8, [12]],
+      ["src/Subscription.ts", lib.unsubscribe, "receiver-type", 0.8, [13]],
+    ]);
+    expect(result.unresolved).toEqual([]);
+  });
+
+  test("`new C(callback)` reads C's constructor", () => {
+    const lib = library();
+    const app = new FactsBuilder("src/app.ts");
+    app.import("./Observable", [["Observable", "Observable"]]);
+    const fn = app.entity("make", "function");
+    const call = app.nextCall();
+    app.call(fn, "Observable", undefined, { line: 5, isNew: true });
+    app.callbackVar(fn, "observer", { call, arg: 0, param: 0, until: 7 }, 5);
+    app.call(fn, "next", "observer", { line: 6 });
+    const result = resolveOne("src/app.ts", [...lib.files, app.build()]);
+    expect(callsFrom(result, fn).map((e) => [e.dst.path, e.dst.index, e.via])).toEqual([
+      ["src/Observable.ts", lib.Observable, "constructor"],
+      ["src/Subscriber.ts", lib.next, "receiver-type"],
+    ]);
+  });
+
+  test("same-named callback parameters in one scope: the nearest declared before the use, while in its function", () => {
+    const lib = library();
+    const watch = new FactsBuilder("src/watch.ts");
+    const Watcher = watch.entity("Watcher", "class", { exported: true });
+    const wnext = watch.entity("next", "method", { parent: Watcher });
+    watch.entity("complete", "method", { parent: Watcher });
+    watch.entity("watch", "function", { exported: true, callbackParams: { 0: ["Watcher"] } });
+    const app = new FactsBuilder("src/app.ts");
+    app.import("./watch", [["watch", "watch"]]).import("./util/lift", [["operate", "operate"]]);
+    const fn = app.entity("both", "function");
+    const first = app.nextCall();
+    app.call(fn, "watch", undefined, { line: 2 }); //                 watch((subscriber) => {
+    app.callbackVar(fn, "subscriber", { call: first, arg: 0, param: 0, until: 4 }, 2);
+    app.call(fn, "next", "subscriber", { line: 3 }); //                 subscriber.next()  })
+    app.call(fn, "complete", "subscriber", { line: 5 }); //           subscriber.complete(): no callback's
+    const second = app.nextCall();
+    app.call(fn, "operate", undefined, { line: 6 }); //               operate((source, subscriber) => {
+    app.callbackVar(fn, "subscriber", { call: second, arg: 0, param: 1, until: 12 }, 6);
+    app.call(fn, "next", "subscriber", { line: 7 }); //                 subscriber.next()
+    const inner = app.nextCall();
+    app.call(fn, "watch", undefined, { line: 8 }); //                   watch((subscriber) => {
+    app.callbackVar(fn, "subscriber", { call: inner, arg: 0, param: 0, until: 10 }, 8);
+    app.call(fn, "next", "subscriber", { line: 9 }); //                   subscriber.next()  })
+    app.call(fn, "next", "subscriber", { line: 11 }); //                subscriber.next()  })
+    const result = resolveOne("src/app.ts", [...lib.files, watch.build(), app.build()]);
+    const next = callsFrom(result, fn).filter((e) => e.dst.index === wnext || e.dst.index === lib.next);
+    expect(next.map((e) => [e.dst.path, e.lines])).toEqual([
+      ["src/watch.ts", [3, 9]],
+      ["src/Subscriber.ts", [7, 11]],
+    ]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver, u.lines])).toEqual([["complete", "subscriber", [5]]]);
+  });
+
+  test("an annotated variable of the same name keeps priority", () => {
+    const lib = library();
+    const app = new FactsBuilder("src/app.ts");
+    app.import("./util/lift", [["operate", "operate"]]);
+    const Own = app.entity("Own", "class");
+    const ownNext = app.entity("next", "method", { parent: Own });
+    const fn = app.entity("f", "function");
+    app.typedVar(fn, "subscriber", "Own");
+    const call = app.nextCall();
+    app.call(fn, "operate", undefined, { line: 20 });
+    app.callbackVar(fn, "subscriber", { call, arg: 0, param: 1, until: 30 }, 20);
+    app.call(fn, "next", "subscriber", { line: 21 });
+    const result = resolveOne("src/app.ts", [...lib.files, app.build()]);
+    expect(callsFrom(result, fn).find((e) => e.lines[0] === 21)).toMatchObject({ dst: { path: "src/app.ts", index: ownNext }, via: "receiver-type", confidence: 0.9 });
+  });
+
+  test("no evidence, no edge: an unresolvable callee, a callee without callback types, a call through the parameter itself", () => {
+    const lib = library();
+    const other = new FactsBuilder("src/other.ts");
+    other.entity("operate", "function", { exported: true, callbackParams: { 0: ["Observable", "Subscriber"] } });
+    const plain = new FactsBuilder("src/plain.ts");
+    plain.entity("run", "function", { exported: true });
+    const app = new FactsBuilder("src/app.ts");
+    app.import("./plain", [["run", "run"]]);
+    const fn = app.entity("f", "function");
+    // `operate` is defined twice in the project and neither is imported: the call stays unresolved.
+    const unbound = app.nextCall();
+    app.call(fn, "operate", undefined, { line: 2 });
+    app.callbackVar(fn, "subscriber", { call: unbound, arg: 0, param: 1, until: 3 }, 2);
+    app.call(fn, "next", "subscriber", { line: 3 });
+    const untyped = app.nextCall();
+    app.call(fn, "run", undefined, { line: 4 });
+    app.callbackVar(fn, "item", { call: untyped, arg: 0, param: 0, until: 5 }, 4);
+    app.call(fn, "next", "item", { line: 5 });
+    // items.each((items) => items.next()): the call's receiver is the parameter it would type.
+    const self = app.nextCall();
+    app.call(fn, "each", "items", { line: 6 });
+    app.callbackVar(fn, "items", { call: self, arg: 0, param: 0, until: 6 }, 6);
+    app.call(fn, "next", "items", { line: 6 });
+    const result = resolveOne("src/app.ts", [...lib.files, other.build(), plain.build(), app.build()]);
+    expect(callsFrom(result, fn).map((e) => [e.dst.path, e.lines])).toEqual([["src/plain.ts", [4]]]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver ?? "", u.lines])).toEqual([
+      ["operate", "", [2]],
+      ["next", "subscriber", [3]],
+      ["next", "item", [5]],
+      ["each", "items", [6]],
+      ["next", "items", [6]],
+    ]);
+  });
+});
+
 describe("laziness", () => {
   test("resolving one file loads only the facts it needs", () => {
     const files: FileFacts[] = [];

@@ -1,0 +1,69 @@
+// Contextual typing of callbacks, the resolver's half: `operate((source, subscriber) => …)`
+// gives `subscriber` the type that operate's declaration gives the second parameter of its
+// first parameter's function. The evidence is the callee's own declaration, so the call must
+// bind to one function or method, and the type name is resolved in the callee's file.
+import type { CallFact, TypedVarFact } from "../ingest/facts.ts";
+import type { Value } from "./binder.ts";
+import type { FileIndex } from "./file-index.ts";
+import type { EntityRef } from "./model.ts";
+
+/** Weaker than a written annotation: the binding depends on a second, resolved call. */
+export const CALLBACK_CONFIDENCE = 0.8;
+
+/** What the callback resolution needs from the binder. */
+export interface CallbackHost {
+  index(path: string): FileIndex | undefined;
+  /** The function or method a call binds to (a class's constructor for `new`). */
+  calledEntity(path: string, call: CallFact): EntityRef | undefined;
+  /** The class or interface a type name denotes at `scope` of `path`, as an instance. */
+  typeValue(path: string, scope: number, type: string): Value | undefined;
+}
+
+export class CallbackTypes {
+  /** null while being computed: a callback whose call's receiver is that callback's own parameter. */
+  private readonly memo = new Map<TypedVarFact, Value | null>();
+
+  constructor(private readonly host: CallbackHost) {}
+
+  /** The type of callback parameter `name` of `scope` where it is used at `line`. */
+  valueAt(path: string, index: FileIndex, scope: number, name: string, line: number): Value | undefined {
+    const vars = index.callbackVarsByScope.get(scope);
+    const param = vars && nearestInScope(vars, name, line);
+    return param && this.valueOf(path, index, param);
+  }
+
+  private valueOf(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
+    const memo = this.memo.get(param);
+    if (memo !== undefined) return memo ?? undefined;
+    this.memo.set(param, null);
+    const value = this.compute(path, index, param);
+    this.memo.set(param, value ?? null);
+    return value;
+  }
+
+  private compute(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
+    const slot = param.fromCallback!;
+    const call = index.facts.calls[slot.call];
+    const callee = call && this.host.calledEntity(path, call);
+    if (!callee) return undefined;
+    const declared = this.host.index(callee.path)?.entity(callee.index)?.callbackParams;
+    const type = declared?.[slot.arg]?.[slot.param];
+    if (!type) return undefined;
+    const value = this.host.typeValue(callee.path, callee.index, type);
+    return value?.t === "instance" ? { ...value, confidence: CALLBACK_CONFIDENCE } : value;
+  }
+}
+
+/**
+ * Among same-named callback parameters of one scope (two callbacks both naming `subscriber`),
+ * the one whose function contains `line` and was declared nearest before it.
+ */
+function nearestInScope(vars: readonly TypedVarFact[], name: string, line: number): TypedVarFact | undefined {
+  let nearest: TypedVarFact | undefined;
+  for (const v of vars) {
+    if (v.name !== name || v.line > line || v.fromCallback!.until < line) continue;
+    // Later facts win ties: on one line, an inner function's parameters come after the outer's.
+    if (!nearest || v.line >= nearest.line) nearest = v;
+  }
+  return nearest;
+}

@@ -2,6 +2,12 @@
 // tree into FileFacts; the resolver turns the facts of every file into graph edges.
 // Facts are plain JSON so they can be stored per file and re-resolved without re-parsing.
 
+/**
+ * Bump when an extractor's output changes meaning or gains fields: a graph built with another
+ * version is re-parsed in full on the next map, instead of mixing old and new facts.
+ */
+export const FACTS_VERSION = 2;
+
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
 export type EntityKind = "module" | "class" | "interface" | "type" | "function" | "method";

@@ -11,7 +11,7 @@ import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
-import type { FileFacts } from "./facts";
+import { FACTS_VERSION, type FileFacts } from "./facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
@@ -59,9 +59,13 @@ export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promis
 async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise<Omit<MapResult, "waitedForLock" | "ms">> {
   opts.onPhase?.("discover");
   const found = await discover(ws.root);
-  const known = store.fileRows();
   const present = new Set(found.files.map((f) => f.path));
   const cold = store.rev() === 0;
+  // Facts from another extractor version are not comparable: every file is parsed again
+  // (hashes still spare the rows, but not the parse).
+  const current = store.meta("facts_version") === String(FACTS_VERSION);
+  const known = store.fileRows();
+  if (!current) for (const [path, row] of known) known.set(path, { ...row, size: -1, hash: "" });
 
   const requests: ParseRequest[] = [];
   for (const file of found.files) {
@@ -191,6 +195,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
 
   opts.onPhase?.("commit");
   const commit = store.commit({ changed, deleted, touched, edges });
+  if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
   const modified = changedPaths.length - added.length;
   return {
     ...base,

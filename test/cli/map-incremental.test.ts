@@ -45,6 +45,16 @@ describe("incremental", () => {
     for (const key of ["a.ts:a", "a.ts:keep", "b.ts:b", "b.ts:other", "a.ts", "b.ts"]) expect(after.get(key)).toBe(before.get(key) as string);
   });
 
+  test("a graph built by another extractor version is parsed again in full", async () => {
+    const { root, home } = await twoFiles();
+    const db = new Database(dbPath(home, root));
+    db.run("UPDATE meta SET value = '1' WHERE key = 'facts_version'");
+    db.close();
+    expect(map(root, home)).toMatchObject({ parsed: "2" });
+    expect(map(root, home)).toMatchObject({ outcome: "no_change" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+  });
+
   test("a touched file with the same content makes no revision", async () => {
     const { root, home } = await twoFiles();
     const now = new Date(Date.now() + 5000);

@@ -28,7 +28,10 @@ export default defineIx({
     const root = workspaceRoot(realpathSync(target));
     const ws = registerWorkspace(ctx.home, root);
     const progress = process.stderr.isTTY && !silent ? terminalProgress() : undefined;
-    const result = await mapWorkspace(ws, { onPhase: progress });
+    const result = await mapWorkspace(ws, {
+      onPhase: progress,
+      onRebuild: (why) => process.stderr.write(`ix: rebuilding the graph: ${why}\n`),
+    });
     if (progress) process.stderr.write("\r\x1b[K");
     if (result.waitedForLock) process.stderr.write(`ix: waited for another map of ${root} to finish\n`);
 

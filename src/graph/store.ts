@@ -204,15 +204,15 @@ export class Store {
   }
 
   facts(path: string): FileFacts | undefined {
-    const row = this.db.query("SELECT facts FROM files WHERE path = ?").get(path) as { facts: string | null } | null;
-    return row?.facts ? (JSON.parse(row.facts) as FileFacts) : undefined;
+    const row = this.db.query("SELECT data FROM facts WHERE path = ?").get(path) as { data: string } | null;
+    return row ? (JSON.parse(row.data) as FileFacts) : undefined;
   }
 
   /** Facts of every parsed file: what the resolver needs to re-resolve without re-parsing. */
   allFacts(): Map<string, FileFacts> {
     const out = new Map<string, FileFacts>();
-    for (const row of this.db.query("SELECT path, facts FROM files WHERE facts IS NOT NULL").iterate() as Iterable<{ path: string; facts: string }>) {
-      out.set(row.path, JSON.parse(row.facts) as FileFacts);
+    for (const row of this.db.query("SELECT path, data FROM facts").iterate() as Iterable<{ path: string; data: string }>) {
+      out.set(row.path, JSON.parse(row.data) as FileFacts);
     }
     return out;
   }
@@ -344,11 +344,18 @@ class RevisionWriter {
       : (this.db.query("SELECT hash FROM files WHERE path = ?").get(row.path) as { hash: string } | null);
     this.db
       .query(
-        `INSERT INTO files (path, size, mtime_ms, hash, lang, parse_errors, role, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO files (path, size, mtime_ms, hash, lang, parse_errors, role) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, hash = excluded.hash,
-           lang = excluded.lang, parse_errors = excluded.parse_errors, role = excluded.role, facts = excluded.facts`,
+           lang = excluded.lang, parse_errors = excluded.parse_errors, role = excluded.role`,
       )
-      .run(row.path, row.size, row.mtimeMs, row.hash, row.lang, row.parseErrors, row.role, change.facts ? JSON.stringify(change.facts) : null);
+      .run(row.path, row.size, row.mtimeMs, row.hash, row.lang, row.parseErrors, row.role);
+    if (change.facts) {
+      this.db
+        .query("INSERT INTO facts (path, data) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data")
+        .run(row.path, JSON.stringify(change.facts));
+    } else if (!this.cold) {
+      this.db.query("DELETE FROM facts WHERE path = ?").run(row.path);
+    }
 
     const existing = new Map(this.existingNodes(row.path).map((n) => [n.id, n]));
     // Rowids are handed out here rather than read back after each insert: surviving entities
@@ -400,6 +407,7 @@ class RevisionWriter {
     const nodes = this.existingNodes(path);
     for (const node of nodes) this.removeNode(node);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+    this.db.query("DELETE FROM facts WHERE path = ?").run(path);
     this.deletedCount++;
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
   }

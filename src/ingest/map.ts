@@ -1,10 +1,10 @@
 // `ix map`: discover → parse what changed → resolve the changed files and their dependents →
 // commit one revision. A no-change map stats files and stops: it reads no file and never loads
 // tree-sitter (the parser modules are imported only when something must be parsed).
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { EdgeRecord, FileChange, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
-import { Store } from "../graph/store";
+import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import { resolveFiles } from "../resolve";
 import type { Project } from "../resolve/model";
@@ -20,6 +20,8 @@ export type Phase = "discover" | "parse" | "resolve" | "commit";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
+  /** The stored graph could not be read and is being rebuilt (why). */
+  onRebuild?: (why: string) => void;
 }
 
 export interface MapResult {
@@ -41,11 +43,44 @@ export interface MapResult {
 /** Files whose change can move any import's resolution. */
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
 
+/**
+ * What resolving *other* files reads of a file: its entities (hence their ids), imports,
+ * exports, heritage, file- and class-level typed variables, package. Not lines, signatures,
+ * calls or anything inside a function body.
+ */
+export function surfaceOf(facts: FileFacts | null | undefined): string {
+  if (!facts) return "";
+  const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" ? [i] : [])));
+  return JSON.stringify([
+    facts.packageName,
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams]),
+    facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
+    facts.exports.map((x) => [x.local, x.exported]),
+    facts.heritage.map((h) => [h.entity, h.kind, h.name]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type]),
+  ]);
+}
+
+/**
+ * A graph written by another schema is derived data this ix cannot read: it is dropped and
+ * rebuilt from the repository, which loses nothing.
+ */
+function openForMap(ws: Workspace, opts: MapOptions): Store {
+  try {
+    return Store.open(ws.dbPath);
+  } catch (error) {
+    if (!(error instanceof StoreError) || error.code !== "schema_mismatch") throw error;
+    opts.onRebuild?.(error.message);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(ws.dbPath + suffix, { force: true });
+    return Store.open(ws.dbPath);
+  }
+}
+
 export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapResult> {
   const started = performance.now();
   const lock = await acquireMapLock(join(ws.dir, "map.lock"));
   try {
-    const store = Store.open(ws.dbPath);
+    const store = openForMap(ws, opts);
     try {
       return { ...(await mapLocked(ws, store, opts)), waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
     } finally {
@@ -123,16 +158,19 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   let targets: string[];
   if (global) targets = [...present];
   else {
+    // An edit inside bodies leaves what other files can see unchanged (same entities, so the
+    // same ids; same imports and exports): only the edited file is re-resolved then.
+    const moved = changedPaths.filter((path) => surfaceOf(newFacts.get(path)) !== surfaceOf(store.facts(path)));
     const names = new Set<string>();
-    for (const path of changedPaths) {
+    for (const path of moved) {
       for (const e of newFacts.get(path)?.entities ?? []) names.add(e.name);
       for (const e of store.facts(path)?.entities ?? []) names.add(e.name);
     }
     targets = [
       ...new Set([
         ...changedPaths,
-        ...store.importersOf(changedPaths),
-        ...ownersOfEdgesInto(store, changedPaths),
+        ...store.importersOf(moved),
+        ...ownersOfEdgesInto(store, moved),
         ...store.ownersOfUnresolved([...names]),
       ]),
     ].filter((p) => present.has(p));

@@ -55,6 +55,38 @@ describe("incremental", () => {
     expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
   });
 
+  test("a body-only edit re-resolves that file alone, and its callers' edges stay", async () => {
+    const { root, home } = await twoFiles();
+    writeFileSync(join(root, "b.ts"), "export function b() { return 2 + other(); }\nexport function other() {}\n");
+    expect(map(root, home)).toMatchObject({ parsed: "1", resolved: "1" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
+  });
+
+  test("a new export resolves calls that were waiting for it in other files", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "a.ts": "import { later } from './b';\nexport function a() { return later(); }\n",
+      "b.ts": "export function b() {}\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual([]);
+    writeFileSync(join(root, "b.ts"), "export function b() {}\nexport function later() {}\n");
+    map(root, home);
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:later"]);
+  });
+
+  test("a graph of another schema is rebuilt by the next map", async () => {
+    const { root, home } = await twoFiles();
+    const db = new Database(dbPath(home, root));
+    db.run("PRAGMA user_version = 1");
+    db.close();
+    const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("rebuilding the graph");
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(ix(["status", "--format", "llm"], { cwd: root, home }).lines[0]).toContain("graph_health=ok");
+  });
+
   test("a touched file with the same content makes no revision", async () => {
     const { root, home } = await twoFiles();
     const now = new Date(Date.now() + 5000);

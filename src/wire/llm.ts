@@ -75,3 +75,24 @@ export function decodeLlm(line: string): { kind: string; fields: Record<string, 
   }
   return { kind, fields };
 }
+
+/**
+ * Reads a whole llm answer: records, with the one multi-line payload (the block after
+ * `content lines=<n> numbered=true`) attached to its content record as `text`.
+ */
+export function decodeLlmStream(text: string): { kind: string; fields: Record<string, string> }[] {
+  const lines = text.split("\n");
+  const out: { kind: string; fields: Record<string, string> }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line === "") continue;
+    const rec = decodeLlm(line);
+    if (rec.kind === "content" && rec.fields.numbered === "true") {
+      const count = Number(rec.fields.lines);
+      rec.fields.text = lines.slice(i + 1, i + 1 + count).join("\n");
+      i += count;
+    }
+    out.push(rec);
+  }
+  return out;
+}

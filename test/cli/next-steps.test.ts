@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test";
 import { checkCommandLine } from "../../src/cli/dispatch";
 import { COMMANDS } from "../../src/cli/registry";
-import { decodeLlm } from "../../src/wire/llm";
+import { decodeLlmStream } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
 /** Splits a suggested command line the way a shell would (double quotes only). */
@@ -12,36 +12,54 @@ function words(run: string): string[] {
   return [...run.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] as string)));
 }
 
-async function scenarios(): Promise<string[][]> {
+async function scenarios(): Promise<string[]> {
   const repo = await writeTree(tempDir("ix-next-"), {
     "src/a.ts": "import { b } from './b';\nexport function a() { return b(); }\n",
     "src/b.ts": "export function b() { return 1; }\n",
   });
-  const outputs: string[][] = [];
+  const outputs: string[] = [];
   const home = tempDir();
-  const run = (args: string[]) => outputs.push(ix([...args, "--format", "llm"], { cwd: repo, home }).lines);
+  const run = (args: string[]) => outputs.push(ix([...args, "--format", "llm"], { cwd: repo, home }).stdout);
   run([]); // bare, nothing mapped
   run(["config"]);
-  if (COMMANDS.map) {
-    run(["map", "."]);
-    run([]);
-    for (const name of ["status", "stats", "doctor"]) if (COMMANDS[name]) run([name]);
-  }
+  run(["map", "."]);
+  run([]);
+  for (const args of [
+    ["status"],
+    ["stats"],
+    ["doctor"],
+    ["search", "a"],
+    ["search", "nothing here"],
+    ["locate", "a"],
+    ["entity", "a"],
+    ["entity", "b"],
+    ["callers", "b"],
+    ["callees", "a"],
+    ["imports", "src/a.ts"],
+    ["imported-by", "src/b.ts"],
+    ["read", "src/a.ts:1-1"],
+    ["contains", "src/a.ts"],
+    ["overview", "src/a.ts"],
+    ["inventory"],
+    ["around", "src/b.ts:1"],
+    ["text", "b\\("],
+    ["reset", "--workspace", "--yes"],
+    ["doctor"],
+    [],
+  ])
+    run(args);
   return outputs;
 }
 
 test("every next step names a real command with real options", async () => {
   const suggested = new Set<string>();
-  for (const lines of await scenarios())
-    for (const line of lines) {
-      const rec = decodeLlm(line);
-      if (rec.kind === "next") suggested.add(rec.fields.run as string);
-    }
+  for (const output of await scenarios())
+    for (const rec of decodeLlmStream(output)) if (rec.kind === "next") suggested.add(rec.fields.run as string);
   expect(suggested.size).toBeGreaterThan(0);
   for (const run of suggested) {
     await expect(checkCommandLine(words(run))).resolves.toBeUndefined();
   }
-});
+}, 60_000);
 
 test("every help example of every command is a valid command line", async () => {
   let checked = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decodeLlm, encodeLlm, quoteValue } from "../../src/wire/llm";
+import { decodeLlm, decodeLlmStream, encodeLlm, quoteValue } from "../../src/wire/llm";
 import { quiet, type Fields } from "../../src/wire/record";
 import { Writer } from "../../src/wire/writer";
 
@@ -111,6 +111,12 @@ describe("llm encoder: the spec's examples", () => {
 });
 
 describe("llm decoder", () => {
+  test("a stream decoder attaches the content block to its record", () => {
+    const recs = decodeLlmStream("file path=a.ts\ncontent lines=2 numbered=true\n1\tconst a = 1; // x=y\n2\t\nnext run=\"ix map .\"\n");
+    expect(recs.map((r) => r.kind)).toEqual(["file", "content", "next"]);
+    expect(recs[1]?.fields.text).toBe("1\tconst a = 1; // x=y\n2\t");
+  });
+
   test("reads back the spec's records", () => {
     expect(decodeLlm('region id=cli kind=subsystem label="Cli / Client" level=2 files=87')).toEqual({
       kind: "region",

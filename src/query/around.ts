@@ -40,9 +40,6 @@ function symbolsAt(session: Session, file: NodeRow, line: number | undefined): N
   return (exported.length ? exported : top).slice(0, MAX_SYMBOLS);
 }
 
-function importLine(text: string): boolean {
-  return /^\s*(import\b|from\s+\S+\s+import\b|export\s.*\sfrom\s|const\s.*=\s*require\(|package\s)/.test(text);
-}
 
 /** First use of `name` in an importing file outside its import lines. */
 function useIn(session: Session, path: string, name: string, lang: string | null): { line: number; snippet: string } | undefined {
@@ -56,13 +53,9 @@ function useIn(session: Session, path: string, name: string, lang: string | null
     mode: "call",
     lang: (lang ?? "typescript") as "typescript",
   });
-  if (site && !importLine(lines[site.line - 1] ?? "")) return { line: site.line, snippet: site.snippet };
-  const word = new RegExp(`\\b${name.replace(/[$]/g, "\\$")}\\b`);
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i] as string;
-    if (word.test(text) && !importLine(text)) return { line: i + 1, snippet: text.trim().slice(0, 200) };
-  }
-  return undefined;
+  // The site finder already skips import lines, comments and strings, and takes a bare use
+  // (a function handed over by name) when there is no call.
+  return site ? { line: site.line, snippet: site.snippet } : undefined;
 }
 
 export function around(session: Session, file: NodeRow, line: number | undefined, budgetTokens: number): AroundAnswer {

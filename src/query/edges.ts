@@ -59,7 +59,10 @@ function siteOf(session: Session, relation: Relation, target: NodeRow, edge: Edg
   const site = findSiteInLines(lines, {
     text: undefined,
     name: importing ? (edge.names.find((n) => n !== "*" && n !== "default") ?? named.name.replace(/\.[^.]+$/, "")) : named.name,
-    scope: holder.kind === "file" ? null : { name: holder.name, kind: holder.kind, startLine: holder.startLine, endLine: holder.endLine },
+    scope:
+      holder.kind === "file"
+        ? null
+        : { name: holder.name, kind: holder.kind, startLine: holder.startLine, endLine: holder.endLine, signature: holder.signature || undefined },
     hintLines: edge.lines,
     mode: importing ? "import" : "call",
     lang: langOf(holder),

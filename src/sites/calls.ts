@@ -1,9 +1,9 @@
 // Call mode: the uses of a name inside a span, calls preferred over bare uses.
-import type { LinesBelow } from "./declarations";
+import { linesBelow } from "./extent";
 import type { CodeView } from "./mask";
 import { type Candidate, distanceToHints } from "./pick";
 import type { Span } from "./span";
-import { withinImportStatement } from "./statements";
+import { statementAt } from "./statements";
 import { classifyUse } from "./uses";
 import { identifierColumns } from "./words";
 
@@ -13,11 +13,14 @@ export function useCandidates(view: CodeView, name: string, span: Span, hints: r
   const candidates: Candidate[] = [];
   for (let i = span.startLine - 1; i < span.endLine; i++) {
     if (!view.lines[i]!.includes(name)) continue;
-    if (withinImportStatement(view, i)) continue;
     const masked = view.masked(i);
-    const below: LinesBelow = (offset) => (i + offset < view.length ? view.masked(i + offset) : undefined);
+    const columns = identifierColumns(masked, name);
+    if (columns.length === 0) continue;
+    const statement = statementAt(view, i);
+    if (statement && !statement.inline) continue;
+    const below = linesBelow(view, i);
     let best: number | undefined;
-    for (const column of identifierColumns(masked, name)) {
+    for (const column of columns) {
       const use = classifyUse(masked, column, name, view.family, below);
       if (use !== undefined) best = Math.min(best ?? RANK[use], RANK[use]);
     }

@@ -2,78 +2,183 @@
 // `const f =`, a method header `f(…) {`. Used to re-anchor a span and to skip a name's own
 // declaration when looking for its uses.
 import type { Family } from "./mask";
-import { closeOnLine, identifierColumns, openParens, skipSpaces } from "./words";
+import { closeOnLine, identifierColumns, lastNonSpaceBefore, skipSpaces, wordBefore } from "./words";
 
-const JS_KEYWORD_BEFORE = /(?:\bfunction\b\s*\*?\s*|\b(?:class|interface|type|enum|namespace|module|const|let|var)\s+)$/;
-const JS_MODIFIERS_ONLY =
-  /^\s*(?:(?:export|default|public|private|protected|static|readonly|async|abstract|override|declare|get|set|accessor)\s+)*[*#]?$/;
-const JS_FUNCTION_VALUE = /^[?!]?\s*[:=]\s*(?:async\s+)?(?:function\b|\(|<|[\w$]+\s*=>)/;
-const PY_KEYWORD_BEFORE = /^\s*(?:async\s+def|def|class)\s+$/;
-const GO_KEYWORD_BEFORE = /^\s*(?:func\s+(?:\([^)]*\)\s*)?|type\s+)$/;
+const JS_DECLARING = new Set(["function", "class", "interface", "type", "enum", "namespace", "module", "const", "let", "var"]);
+const JS_MODIFIERS = new Set([
+  "export", "default", "public", "private", "protected", "static", "readonly",
+  "async", "abstract", "override", "declare", "get", "set", "accessor",
+]);
+/** `name = () =>`, `name: Type = function`, `name: async (x) =>`: a field holding a function. */
+const JS_FUNCTION_VALUE = /^[?!]?\s*(?::[^=]*)?[:=]\s*(?:async\s+)?(?:function\b|\(|<|[\w$]+\s*=>)/;
 const GO_TYPE_IN_GROUP = /^\s+(?:struct|interface)\b/;
-const WHITESPACE_ONLY = /^\s*$/;
+/** `Name Type` inside `type ( … )` (a struct field looks the same, so only as a member form). */
+const GO_SPEC_IN_GROUP = /^\s+[\w*[(]/;
 
 /**
- * Does the code at `column` declare the name that starts there? Keyword forms always count;
- * member forms (method headers, function-valued fields) only when `members` is set, since a
- * statement like `parse(x)` at the start of a line looks much the same.
+ * Which declaration forms count: keywords only (`function f`, `def f`, `func f`, `const f`);
+ * also method headers (`f(…) {`, which a call can never look like); or also the forms a plain
+ * statement can resemble (function-valued fields `f = () =>`, Go interface method specs).
+ */
+export type DeclarationForms = "keyword" | "header" | "member";
+
+/**
+ * Does the code at `column` declare the name that starts there? Looks backwards word by word
+ * rather than matching the whole prefix: this runs for every occurrence.
  */
 export function declaresAt(
   masked: string,
   column: number,
   name: string,
   family: Family,
-  members: boolean,
+  forms: DeclarationForms,
   below: LinesBelow = NO_LINES_BELOW,
 ): boolean {
-  const before = masked.slice(0, column);
   const afterAt = column + name.length;
-  if (family === "py") return PY_KEYWORD_BEFORE.test(before);
+  const { word, start } = wordBefore(masked, column);
+  if (family === "py") return word === "class" || word === "def";
   if (family === "go") {
-    if (GO_KEYWORD_BEFORE.test(before)) return true;
-    if (!WHITESPACE_ONLY.test(before)) return false;
+    if (word === "func" || word === "type" || isAfterGoReceiver(masked, column)) return true;
+    if (lastNonSpaceBefore(masked, column) >= 0) return false;
     const after = masked.slice(afterAt);
     if (GO_TYPE_IN_GROUP.test(after)) return true;
-    return members && isGoMethodSpec(masked, afterAt);
+    return forms === "member" && (isGoMethodSpec(masked, afterAt) || GO_SPEC_IN_GROUP.test(after));
   }
-  if (JS_KEYWORD_BEFORE.test(before)) return true;
-  if (!JS_MODIFIERS_ONLY.test(before)) return false;
-  return isJsMemberHeader(masked, afterAt, below) || (members && JS_FUNCTION_VALUE.test(masked.slice(afterAt)));
+  if (JS_DECLARING.has(word) || isAfterGeneratorStar(masked, column)) return true;
+  if (forms === "keyword" || !onlyModifiersBefore(masked, word === "" ? column : start, word)) return false;
+  const member = forms === "member";
+  return isJsMemberHeader(masked, afterAt, below, member) || (member && JS_FUNCTION_VALUE.test(masked.slice(afterAt)));
+}
+
+/** `function* name` / `function *name`. */
+function isAfterGeneratorStar(masked: string, column: number): boolean {
+  const star = lastNonSpaceBefore(masked, column);
+  return star >= 0 && masked[star] === "*" && wordBefore(masked, star).word === "function";
+}
+
+/** `func (r *T) name`: a parenthesised receiver right after `func`. */
+function isAfterGoReceiver(masked: string, column: number): boolean {
+  const close = lastNonSpaceBefore(masked, column);
+  if (close < 0 || masked[close] !== ")") return false;
+  const open = masked.lastIndexOf("(", close);
+  return open >= 0 && wordBefore(masked, open).word === "func";
+}
+
+/** Nothing but modifiers (`public static async`, a `*` or `#`) from the line's start to `at`. */
+function onlyModifiersBefore(masked: string, at: number, word: string): boolean {
+  let position = at;
+  let current = word;
+  if (current === "") {
+    const mark = lastNonSpaceBefore(masked, position);
+    if (mark >= 0 && (masked[mark] === "*" || masked[mark] === "#")) position = mark;
+    current = wordBefore(masked, position).word;
+    if (current !== "") position = wordBefore(masked, position).start;
+  }
+  while (current !== "") {
+    if (!JS_MODIFIERS.has(current)) return false;
+    const previous = wordBefore(masked, position);
+    current = previous.word;
+    position = previous.start;
+  }
+  return lastNonSpaceBefore(masked, position) < 0;
 }
 
 /** The masked lines after the current one: `below(1)` is the next; undefined past the end. */
 export type LinesBelow = (offset: number) => string | undefined;
 const NO_LINES_BELOW: LinesBelow = () => undefined;
-/** A parameter list longer than this many lines is not worth following. */
-const HEADER_LINES = 12;
+/** A header (type parameters, parameters) longer than this many lines is not followed. */
+const PARAMETER_LINES = 40;
 
 /** `name(…) {` or `name<T>(…): R`: what follows the parameter list tells a header from a call. */
-function isJsMemberHeader(masked: string, afterName: number, below: LinesBelow): boolean {
-  let at = skipSpaces(masked, afterName);
-  if (masked[at] === "?" || masked[at] === "!") at = skipSpaces(masked, at + 1);
-  if (masked[at] === "<") {
-    const closed = closeOnLine(masked, at);
-    if (closed < 0) return false;
-    at = skipSpaces(masked, closed);
+function isJsMemberHeader(masked: string, afterName: number, below: LinesBelow, overloads: boolean): boolean {
+  const cursor = new Cursor(masked, afterName, below);
+  let next = cursor.peek();
+  if (next === "?" || next === "!") {
+    cursor.advance();
+    next = cursor.peek();
   }
-  if (masked[at] !== "(") return false;
-  const closed = closeOnLine(masked, at);
-  const next = closed >= 0 ? masked[skipSpaces(masked, closed)] : afterParameterList(masked.slice(at), below);
-  return next === "{" || next === ":";
+  if (next === "<") {
+    if (!cursor.skipGroup("<", ">")) return false;
+    next = cursor.peek();
+  }
+  if (next !== "(" || !cursor.skipGroup("(", ")")) return false;
+  const closedOn = cursor.line;
+  next = cursor.peek();
+  // `name(…): T` annotates a return type on the same line; a `:` on a later line, or ending
+  // a line after untyped arguments, belongs to a ternary. Typed parameters (`a: T`, not an
+  // object literal's `{ a: 1 }`) tell a signature from a call.
+  const typed = cursor.sawTypeAnnotation && !cursor.sawBrace;
+  if (next === "{") return true;
+  if (next === ":") return cursor.line === closedOn && (typed || cursor.restOfLine(1).trim() !== "");
+  // An ambient signature (`declare class`, overloads) ends with `;` or with the line.
+  return overloads && typed && (next === ";" || cursor.line !== closedOn);
 }
 
-/** The first character after a parameter list that runs onto the lines below. */
-function afterParameterList(opening: string, below: LinesBelow): string | undefined {
-  let depth = openParens(opening);
-  for (let offset = 1; offset <= HEADER_LINES && depth > 0; offset++) {
-    const line = below(offset);
-    if (line === undefined) return undefined;
-    for (let i = 0; i < line.length; i++) {
-      if (line[i] === "(") depth++;
-      else if (line[i] === ")" && --depth === 0) return line[skipSpaces(line, i + 1)] ?? below(offset + 1)?.trim()[0];
+/** Reads masked code forward from a point, on through the lines below (a header may span many). */
+class Cursor {
+  private offset = 0;
+  /** Whether the last group skipped held a `:` (parameters with types, or an object literal). */
+  sawTypeAnnotation = false;
+  /** Whether it held a `{` (an object literal or type, which makes a `:` inconclusive). */
+  sawBrace = false;
+
+  /** Lines moved down from where the cursor started. */
+  get line(): number {
+    return this.offset;
+  }
+
+  constructor(
+    private text: string,
+    private at: number,
+    private readonly below: LinesBelow,
+  ) {}
+
+  /** The next non-space character, from this line or the ones below; undefined past the end. */
+  peek(): string | undefined {
+    for (;;) {
+      this.at = skipSpaces(this.text, this.at);
+      if (this.at < this.text.length) return this.text[this.at];
+      if (!this.nextLine()) return undefined;
     }
   }
-  return undefined;
+
+  advance(): void {
+    this.at++;
+  }
+
+  /** The rest of the current line, `skip` characters past the cursor. */
+  restOfLine(skip: number): string {
+    return this.text.slice(this.at + skip);
+  }
+
+  /** Moves past the group that opens at the cursor; false when it does not close in reach. */
+  skipGroup(open: string, close: string): boolean {
+    let depth = 0;
+    this.sawTypeAnnotation = false;
+    this.sawBrace = false;
+    for (;;) {
+      for (; this.at < this.text.length; this.at++) {
+        const c = this.text[this.at];
+        if (c === ":") this.sawTypeAnnotation = true;
+        else if (c === "{") this.sawBrace = true;
+        if (c === open) depth++;
+        else if (c === close && !(close === ">" && this.text[this.at - 1] === "=") && --depth === 0) {
+          this.at++;
+          return true;
+        }
+      }
+      if (!this.nextLine()) return false;
+    }
+  }
+
+  private nextLine(): boolean {
+    if (this.offset >= PARAMETER_LINES) return false;
+    const line = this.below(++this.offset);
+    if (line === undefined) return false;
+    this.text = line;
+    this.at = 0;
+    return true;
+  }
 }
 
 /** An interface method spec `Name(args) Result` (or `Name()` with no result). */
@@ -91,11 +196,11 @@ export function declarationColumn(
   masked: string,
   name: string,
   family: Family,
-  members: boolean,
+  forms: DeclarationForms,
   below: LinesBelow = NO_LINES_BELOW,
 ): number {
   for (const column of identifierColumns(masked, name)) {
-    if (declaresAt(masked, column, name, family, members, below)) return column;
+    if (declaresAt(masked, column, name, family, forms, below)) return column;
   }
   return -1;
 }

@@ -1,7 +1,7 @@
 // Import mode: the import statements that name an imported name or a module specifier.
 import type { CodeView } from "./mask";
 import { type Candidate, distanceToHints } from "./pick";
-import { moduleStatements, type Statement } from "./statements";
+import { type Statement, statementAt } from "./statements";
 import { identifierColumns } from "./words";
 
 /** A name in the import clause, or the specifier itself, beats a specifier that merely ends with it. */
@@ -15,22 +15,22 @@ export interface ImportCandidate extends Candidate {
 
 export function importCandidates(view: CodeView, name: string, hints: readonly number[]): ImportCandidate[] {
   const candidates: ImportCandidate[] = [];
-  for (const statement of moduleStatements(view).all()) {
+  for (let i = 0; i < view.length; i++) {
+    if (!view.lines[i]!.includes(name)) continue;
+    const statement = statementAt(view, i);
+    if (!statement) continue;
+    const rank = matchRank(view, i, name);
+    if (rank === undefined) continue;
     const hintDistance = distanceToHints(statement.start + 1, statement.end + 1, hints);
-    for (let i = statement.start; i <= statement.end; i++) {
-      const rank = matchRank(view, i, name);
-      if (rank !== undefined) candidates.push({ line: i + 1, rank, hintDistance, statement });
-    }
+    candidates.push({ line: i + 1, rank, hintDistance, statement });
   }
   return candidates;
 }
 
 function matchRank(view: CodeView, i: number, name: string): number | undefined {
-  const raw = view.lines[i]!;
-  if (!raw.includes(name)) return undefined;
   if (identifierColumns(view.masked(i), name).length > 0) return RANK.exact;
   let best: number | undefined;
-  for (const [, , specifier] of raw.matchAll(STRING_LITERAL)) {
+  for (const [, , specifier] of view.lines[i]!.matchAll(STRING_LITERAL)) {
     const rank = specifierRank(specifier ?? "", name);
     if (rank !== undefined) best = Math.min(best ?? rank, rank);
   }
@@ -42,6 +42,5 @@ function specifierRank(specifier: string, name: string): number | undefined {
   if (specifier === name) return RANK.exact;
   const withoutExtension = specifier.replace(/\.[cm]?[jt]sx?$/, "");
   if (withoutExtension === name) return RANK.exact;
-  const padded = `/${withoutExtension}/`;
-  return padded.includes(`/${name}/`) || withoutExtension.endsWith(`/${name}`) ? RANK.segment : undefined;
+  return `/${withoutExtension}/`.includes(`/${name}/`) ? RANK.segment : undefined;
 }

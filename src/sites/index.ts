@@ -5,7 +5,7 @@
 import type { Lang } from "../ingest/facts";
 import { useCandidates } from "./calls";
 import { importCandidates } from "./imports";
-import { codeView, familyOf, type Family } from "./mask";
+import { type CodeView, codeView, type Family, familyOf } from "./mask";
 import { pick } from "./pick";
 import { callSnippet, statementSnippet } from "./snippet";
 import { clampedSpan, reanchorSpan, type Scope, type Span, shortName } from "./span";
@@ -54,7 +54,7 @@ export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "te
     return { ...chosen, snippet: statementSnippet(view, statement.start, statement.end, chosen.line - 1) };
   }
   const name = shortName(q.name);
-  const { span, hints } = searchSpan(view.lines, q.scope, q.hintLines, view.family);
+  const { span, hints } = searchSpan(view, q.scope, q.hintLines);
   const chosen = pick(useCandidates(view, name, span, hints));
   return chosen && { ...chosen, snippet: callSnippet(view, chosen.line - 1) };
 }
@@ -68,19 +68,16 @@ export function reanchor(lines: readonly string[], scope: Scope | null, lang?: L
   return reanchorSpan(codeView(lines, lang ? familyOf(lang) : guessFamily(lines, scope)), scope);
 }
 
-/** The span to search and the hint lines moved by as much as the span moved. */
-function searchSpan(
-  lines: readonly string[],
-  scope: Scope | null,
-  hintLines: readonly number[],
-  family: Family,
-): { span: Span; hints: readonly number[] } {
-  const view = codeView(lines, family);
-  if (!scope || isWholeFile(scope)) return { span: { startLine: 1, endLine: lines.length }, hints: hintLines };
+/** The span to search, and the hint lines moved as the span moved. */
+function searchSpan(view: CodeView, scope: Scope | null, hintLines: readonly number[]): { span: Span; hints: readonly number[] } {
+  if (!scope || isWholeFile(scope)) return { span: { startLine: 1, endLine: view.length }, hints: hintLines };
   const moved = reanchorSpan(view, scope);
   if (!moved) return { span: clampedSpan(view, scope), hints: hintLines };
-  const shift = moved.startLine - scope.startLine;
-  return { span: moved, hints: shift === 0 ? hintLines : hintLines.map((line) => line + shift) };
+  // Lines inserted above the scope move a recorded site by the start's shift; lines inserted
+  // inside it, above the site, by the end's. Either may hold, so both positions are hints.
+  const shifts = new Set([moved.startLine - scope.startLine, moved.endLine - scope.endLine]);
+  if (shifts.size === 1 && shifts.has(0)) return { span: moved, hints: hintLines };
+  return { span: moved, hints: hintLines.flatMap((line) => [...shifts].map((shift) => line + shift)) };
 }
 
 /** A file node (or a module spanning from line 1) has no declaration line to look for. */

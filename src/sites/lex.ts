@@ -31,13 +31,19 @@ export class LineMask implements MaskSink {
 
   blank(from: number, to: number): void {
     if (to <= from) return;
-    this.out += this.line.slice(this.copied, from) + " ".repeat(to - from);
+    this.out += this.line.slice(this.copied, from) + spaces(to - from);
     this.copied = to;
   }
 
   done(): string {
     return this.out + this.line.slice(this.copied);
   }
+}
+
+const SPACES = " ".repeat(256);
+
+function spaces(length: number): string {
+  return length <= SPACES.length ? SPACES.slice(0, length) : " ".repeat(length);
 }
 
 /** Blank the inside of a delimited range [start, end), keeping its delimiters. */
@@ -198,6 +204,10 @@ export function lexPython(line: string, state: LexState, mask: MaskSink): void {
         i += 3;
         continue;
       }
+      if (isFormatString(line, i)) {
+        i = lexFormatString(line, i, c, mask);
+        continue;
+      }
       const end = endOfQuoted(line, i + 1, c);
       blankInside(mask, line, i, end);
       i = end;
@@ -205,6 +215,57 @@ export function lexPython(line: string, state: LexState, mask: MaskSink): void {
     }
     i++;
   }
+}
+
+/** Is the quote at `quote` opening an f-string (`f"…"`, `rf'…'`)? */
+function isFormatString(line: string, quote: number): boolean {
+  let start = quote;
+  while (start > 0 && quote - start < 2 && "rRfFuUbB".includes(line[start - 1]!)) start--;
+  const prefix = line.slice(start, quote);
+  if (!/[fF]/.test(prefix)) return false;
+  const before = line.charCodeAt(start - 1);
+  return !(before === 95 || (before >= 48 && before <= 57) || (before >= 65 && before <= 90) || (before >= 97 && before <= 122));
+}
+
+/**
+ * A one-line f-string: its text is blanked, its `{…}` replacement fields stay code (a call
+ * can sit in one). Returns the index past the closing quote, already masked.
+ */
+function lexFormatString(line: string, open: number, quote: number, mask: MaskSink): number {
+  let text = open + 1;
+  let i = open + 1;
+  while (i < line.length) {
+    const c = line.charCodeAt(i);
+    if (c === BACKSLASH) i += 2;
+    else if (c === quote) {
+      mask.blank(text, i);
+      return i + 1;
+    } else if (c === OPEN_BRACE && line.charCodeAt(i + 1) === OPEN_BRACE) i += 2;
+    else if (c === OPEN_BRACE) {
+      mask.blank(text, i);
+      i = endOfReplacementField(line, i + 1, quote, mask);
+      text = i;
+    } else i++;
+  }
+  mask.blank(text, line.length);
+  return line.length;
+}
+
+/** From inside `{`: the index just past its `}` (strings within blanked), or of the f-string's end. */
+function endOfReplacementField(line: string, from: number, quote: number, mask: MaskSink): number {
+  let depth = 0;
+  for (let i = from; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === quote) return i;
+    if (c === DOUBLE || c === SINGLE) {
+      const end = endOfQuoted(line, i + 1, c);
+      blankInside(mask, line, i, end);
+      i = end - 1;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET || c === 40) depth++;
+    else if (c === CLOSE_BRACKET || c === 41) depth--;
+    else if (c === CLOSE_BRACE && depth-- === 0) return i + 1;
+  }
+  return line.length;
 }
 
 /** Inside a triple-quoted string from `from`: blanks up to its closing quotes or the line's end. */

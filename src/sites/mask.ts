@@ -25,10 +25,10 @@ const SPECIAL: Record<Family, RegExp> = {
  * template literal or raw string, a triple-quoted string. A line in plain code without any
  * ends in plain code too (a quote or `//` always ends with its line), so it needs no lexing.
  */
-const MULTILINE_OPENER: Record<Family, RegExp> = {
-  js: /\/\*|`/,
-  go: /\/\*|`/,
-  py: /'''|"""/,
+const MULTILINE_OPENER: Record<Family, (line: string) => boolean> = {
+  js: (line) => line.includes("`") || line.includes("/*"),
+  go: (line) => line.includes("`") || line.includes("/*"),
+  py: (line) => line.includes('"""') || line.includes("'''"),
 };
 
 const NO_INTERPOLATIONS: readonly number[] = Object.freeze([]);
@@ -79,11 +79,17 @@ export class CodeView {
 
   private startOf(index: number): LineStart {
     const last = Math.min(index, this.lines.length - 1);
+    const opensMultiline = MULTILINE_OPENER[this.family];
+    const state = this.state;
     for (let i = this.starts.length; i <= last; i++) {
-      const plain = this.state.mode === "code" && this.state.interpolations.length === 0;
-      this.starts.push(plain ? PLAIN_START : { mode: this.state.mode, interpolations: [...this.state.interpolations] });
       const line = this.lines[i]!;
-      if (!plain || MULTILINE_OPENER[this.family].test(line)) this.lex(line, this.state, STATE_ONLY);
+      if (state.mode === "code" && state.interpolations.length === 0) {
+        this.starts.push(PLAIN_START);
+        if (opensMultiline(line)) this.lex(line, state, STATE_ONLY);
+      } else {
+        this.starts.push({ mode: state.mode, interpolations: [...state.interpolations] });
+        this.lex(line, state, STATE_ONLY);
+      }
     }
     return this.starts[index] ?? PLAIN_START;
   }

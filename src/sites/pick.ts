@@ -10,7 +10,7 @@ export interface Candidate {
   hintDistance: number;
 }
 
-export const MAX_ALSO = 4;
+const MAX_ALSO = 4;
 
 export function distanceToHints(start: number, end: number, hints: readonly number[]): number {
   let best = Number.POSITIVE_INFINITY;
@@ -33,7 +33,10 @@ export function pick(candidates: readonly Candidate[]): { line: number; also: nu
   const ordered = [...byLine.values()].sort((a, b) => a.hintDistance - b.hintDistance || a.line - b.line);
   const [primary, ...rest] = ordered;
   if (!primary) return undefined;
+  // Further sites the graph recorded come first; past those, file order.
+  const onHint = (c: Candidate): number => (c.hintDistance === 0 ? 0 : 1);
   const also = rest
+    .sort((a, b) => onHint(a) - onHint(b) || a.line - b.line)
     .slice(0, MAX_ALSO)
     .map((c) => c.line)
     .sort((a, b) => a - b);

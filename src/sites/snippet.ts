@@ -3,10 +3,10 @@
 import type { CodeView } from "./mask";
 import { openParens } from "./words";
 
-export const SNIPPET_MAX = 200;
+const SNIPPET_MAX = 200;
 const CONTINUATION_LINES = 2;
 
-export function capSnippet(text: string): string {
+function capSnippet(text: string): string {
   return text.length <= SNIPPET_MAX ? text : text.slice(0, SNIPPET_MAX - 1) + "…";
 }
 

@@ -1,14 +1,22 @@
 // Re-anchoring a scope's span to the file as it is now: find the declaration nearest to where
-// the graph saw it, then let the brace or indentation structure say where it ends.
-import { declarationColumn, type LinesBelow } from "./declarations";
+// the graph saw it (weighing the evidence that it is the same one), then let the structure
+// of the code say how far it reaches.
+import { type DeclarationForms, declarationColumn } from "./declarations";
+import { bracedEnd, firstDecoratorLine, indentedEnd, linesBelow, throughOverloads } from "./extent";
 import type { CodeView } from "./mask";
-import { indentOf } from "./words";
+import { identifierColumns, indentOf } from "./words";
 
 export interface Scope {
   name: string;
   kind: string;
   startLine: number;
   endLine: number;
+  /**
+   * Optional: the span's first line as the graph recorded it (EntityFact.signature). Two
+   * declarations of one name (a property's getter and setter, overloads in two classes)
+   * are told apart by it.
+   */
+  signature?: string;
 }
 
 /** 1-based, inclusive. */
@@ -17,26 +25,43 @@ export interface Span {
   endLine: number;
 }
 
-/** How far past the declaration line a body's opening brace may be looked for. */
-const HEADER_LINES = 30;
-
-/** The declaration's short name: the graph may hand over "Class.method". */
+/**
+ * The declaration's short name: the graph may hand over "Class.method". A computed member
+ * name ("Class.[Symbol.iterator]") is kept whole, as it is written at the declaration.
+ */
 export function shortName(name: string): string {
+  if (name.endsWith("]") && name.includes("[")) return name.slice(name.lastIndexOf("["));
   const dot = name.lastIndexOf(".");
   return dot < 0 ? name : name.slice(dot + 1);
+}
+
+/** "Server.Run" → "Server", "a.Loader.load" → "Loader": the part before the short name, if any. */
+function ownerOf(name: string): string | undefined {
+  const short = shortName(name);
+  const owner = name.slice(0, name.length - short.length).replace(/\.$/, "");
+  return owner === "" ? undefined : shortName(owner);
 }
 
 /** Where the scope's declaration is now, or undefined when no line declares it. */
 export function reanchorSpan(view: CodeView, scope: Scope): Span | undefined {
   const name = shortName(scope.name);
   if (name === "" || view.length === 0) return undefined;
+  const origin = scope.startLine - 1;
+  // A function is declared with a keyword; a method header nearer by is some other member.
+  const forms: DeclarationForms = scope.kind === "method" ? "member" : "keyword";
+  const evidence = evidenceFor(view, scope);
   const found =
-    nearestDeclaration(view, name, scope.startLine - 1, scope.kind === "method") ??
-    (scope.kind === "method" ? undefined : nearestDeclaration(view, name, scope.startLine - 1, true));
+    bestDeclaration(view, name, origin, forms, evidence) ??
+    (forms === "member" ? undefined : bestDeclaration(view, name, origin, "member", evidence));
   if (!found) return undefined;
   const start = firstDecoratorLine(view, found.line);
   const recordedLength = Math.max(0, scope.endLine - scope.startLine);
-  const structuralEnd = view.family === "py" ? indentedEnd(view, found.line, found.column) : bracedEnd(view, found.line, found.column);
+  const structuralEnd =
+    view.family === "py"
+      ? indentedEnd(view, found.line, found.column)
+      : CALLABLE.has(scope.kind)
+        ? throughOverloads(view, name, found.line, found.column, scope.kind === "method" ? "member" : "keyword")
+        : bracedEnd(view, found.line, found.column);
   const end = structuralEnd ?? Math.min(view.length - 1, start + recordedLength);
   return { startLine: start + 1, endLine: Math.max(end, found.line) + 1 };
 }
@@ -48,116 +73,96 @@ export function clampedSpan(view: CodeView, scope: Scope): Span {
   return { startLine, endLine: Math.min(Math.max(startLine, scope.endLine), last) };
 }
 
-function linesBelow(view: CodeView, line: number): LinesBelow {
-  return (offset) => (line + offset < view.length ? view.masked(line + offset) : undefined);
+/** Only functions and methods have overloads; an interface and a namespace of one name merge. */
+const CALLABLE = new Set(["function", "method"]);
+
+/** A test a candidate declaration should pass, and what failing it costs, in lines of distance. */
+interface Evidence {
+  holds: (line: number) => boolean;
+  cost: number;
 }
 
-/** Searches outward from `origin` (0-based); on a tie the line below wins (lines inserted above). */
-function nearestDeclaration(
-  view: CodeView,
-  name: string,
-  origin: number,
-  members: boolean,
-): { line: number; column: number } | undefined {
-  const from = Math.min(Math.max(0, origin), view.length - 1);
-  const reach = Math.max(from, view.length - 1 - from);
-  for (let distance = 0; distance <= reach; distance++) {
-    for (const line of distance === 0 ? [from] : [from + distance, from - distance]) {
-      if (line < 0 || line >= view.length || !view.lines[line]!.includes(name)) continue;
-      const column = declarationColumn(view.masked(line), name, view.family, members, linesBelow(view, line));
-      if (column >= 0) return { line, column };
-    }
+/** A recorded first line that no longer matches costs more than any plausible shift. */
+const SIGNATURE_COST = 1_000;
+/** The owner test is a heuristic (indentation), so it only outweighs a modest shift. */
+const OWNER_COST = 50;
+
+/**
+ * Of two declarations of one name, prefer the one with the recorded first line, and the one
+ * its owner holds: a Go method's line spells its receiver type; elsewhere the owner
+ * encloses it, less indented, above.
+ */
+function evidenceFor(view: CodeView, scope: Scope): Evidence[] {
+  const evidence: Evidence[] = [];
+  const signature = scope.signature?.trim();
+  if (signature) evidence.push({ holds: (line) => hasSignature(view, line, signature), cost: SIGNATURE_COST });
+  const owner = ownerOf(scope.name);
+  if (owner !== undefined) {
+    const holds = view.family === "go" ? (line: number) => view.lines[line]!.includes(owner) : (line: number) => enclosedBy(view, line, owner);
+    evidence.push({ holds, cost: OWNER_COST });
   }
-  return undefined;
-}
-
-/** Decorators directly above a declaration belong to its span. */
-function firstDecoratorLine(view: CodeView, line: number): number {
-  let start = line;
-  while (start > 0 && view.family !== "go" && view.masked(start - 1).trimStart().startsWith("@")) start--;
-  return start;
+  return evidence;
 }
 
 /**
- * TS/JS/Go: the first `{` outside parentheses after the name opens the body; its match ends
- * the span. A statement that ends first (`;`, or a line that does not continue) has no body.
- * A closed `{…}` followed by `{`, `=>`, `>`, … was a type (`f(): {a: T} {`), so the search goes on.
+ * The declaration with the lowest distance from `origin` (0-based) plus the cost of the
+ * evidence it fails. Searches outward and stops once no farther line could do better; on a
+ * tie the line below wins (lines are more often inserted above).
  */
-function bracedEnd(view: CodeView, line: number, column: number): number | undefined {
-  let nesting = 0;
-  let bodyDepth = 0;
-  for (let i = line; i < view.length; i++) {
-    const masked = view.masked(i);
-    for (let c = i === line ? column : 0; c < masked.length; c++) {
-      const ch = masked[c];
-      if (bodyDepth > 0) {
-        if (ch === "{" || ch === "(" || ch === "[") bodyDepth++;
-        else if ((ch === "}" || ch === ")" || ch === "]") && --bodyDepth === 0) {
-          if (!TYPE_GOES_ON.test(masked.slice(c + 1))) return i;
-        }
-      } else if (ch === "(" || ch === "[" || (ch === "{" && nesting > 0)) nesting++;
-      else if (ch === ")" || ch === "]" || ch === "}") nesting = Math.max(0, nesting - 1);
-      else if (ch === "{") bodyDepth = 1;
-      else if (ch === ";" && nesting === 0) return i;
+function bestDeclaration(
+  view: CodeView,
+  name: string,
+  origin: number,
+  forms: DeclarationForms,
+  evidence: readonly Evidence[],
+): { line: number; column: number } | undefined {
+  const from = Math.min(Math.max(0, origin), view.length - 1);
+  const reach = Math.max(from, view.length - 1 - from);
+  let best: { line: number; column: number; score: number } | undefined;
+  for (let distance = 0; distance <= reach && (!best || distance < best.score); distance++) {
+    for (const line of distance === 0 ? [from] : [from + distance, from - distance]) {
+      if (line < 0 || line >= view.length || !view.lines[line]!.includes(name)) continue;
+      const column = declarationColumn(view.masked(line), name, view.family, forms, linesBelow(view, line));
+      if (column < 0) continue;
+      let score = distance;
+      for (const { holds, cost } of evidence) if (!holds(line)) score += cost;
+      if (!best || score < best.score) best = { line, column, score };
     }
-    if (bodyDepth === 0 && nesting === 0 && !statementContinues(view, i)) return i;
-    if (bodyDepth === 0 && i - line >= HEADER_LINES) return undefined;
   }
-  return undefined;
+  return best && { line: best.line, column: best.column };
 }
 
-/** After a closed `{…}` in a header: it was a type (a return type, a generic constraint). */
-const TYPE_GOES_ON = /^\s*(?:[{>,|&[]|=>)/;
-const CONTINUES_AFTER = /(?:[=,(|&+\-*/?:.<[{]|=>|\bextends|\bimplements)\s*$/;
-const CONTINUES_BEFORE = /^\s*(?:[.{|&?:=)]|extends\b|implements\b)/;
+/** Does the declaration at `line`, or its first decorator line, hold the recorded first line? */
+function hasSignature(view: CodeView, line: number, signature: string): boolean {
+  return view.lines[line]!.includes(signature) || view.lines[firstDecoratorLine(view, line)]!.includes(signature);
+}
 
-/** Does the statement at line `i` (at nesting depth 0) go on to the next line? */
-function statementContinues(view: CodeView, i: number): boolean {
-  const masked = view.masked(i);
-  if (masked.trim() === "" || CONTINUES_AFTER.test(masked)) return true;
-  for (let next = i + 1; next < view.length; next++) {
-    const following = view.masked(next);
-    if (following.trim() !== "") return CONTINUES_BEFORE.test(following);
+/** A line that opens some declaration (not a control-flow block). */
+const OPENS_DECLARATION: Record<CodeView["family"], RegExp> = {
+  py: /^\s*(?:async\s+)?(?:def|class)\b/,
+  js: /\b(?:class|function|interface|namespace|enum)\b|=>\s*\{?\s*$|^\s*(?:[\w$#]+\s+)*[\w$#]+\s*\([^)]*\)\s*(?::[^{]*)?\{\s*$/,
+  go: /^func\b|^type\b/,
+};
+
+/**
+ * Going up through less-indented lines (past `if`/`for`/`try` blocks), is the first
+ * declaration reached a declaration of `owner`?
+ */
+function enclosedBy(view: CodeView, line: number, owner: string): boolean {
+  let indent = indentOf(view.lines[line]!);
+  for (let i = line - 1; i >= 0 && indent > 0; i--) {
+    const masked = view.masked(i);
+    if (masked.trim() === "" || indentOf(masked) >= indent) continue;
+    if (view.family === "py" && masked.trimStart().startsWith("@")) continue;
+    if (masked.includes(owner) && declaresOwner(masked, owner, view.family)) return true;
+    if (OPENS_DECLARATION[view.family].test(masked)) return false;
+    indent = indentOf(masked);
   }
   return false;
 }
 
-/**
- * Python: the header runs to the `:` outside brackets; the body is every following line
- * indented deeper than the declaration (blank lines, comments, continuation lines and the
- * inside of multi-line strings do not end it).
- */
-function indentedEnd(view: CodeView, line: number, column: number): number | undefined {
-  const indent = indentOf(view.lines[line]!);
-  let depth = 0;
-  let headerEnd = -1;
-  for (let i = line; i < view.length && headerEnd < 0 && i - line < HEADER_LINES; i++) {
-    const masked = view.masked(i);
-    for (let c = i === line ? column : 0; c < masked.length; c++) {
-      const ch = masked[c];
-      if (ch === "(" || ch === "[" || ch === "{") depth++;
-      else if (ch === ")" || ch === "]" || ch === "}") depth--;
-      else if (ch === ":" && depth === 0) {
-        if (masked.slice(c + 1).trim() !== "") return i;
-        headerEnd = i;
-        break;
-      }
-    }
-  }
-  if (headerEnd < 0) return undefined;
-  let end = headerEnd;
-  depth = 0;
-  for (let i = headerEnd + 1; i < view.length; i++) {
-    const masked = view.masked(i);
-    const blank = masked.trim() === "";
-    const continuation = depth > 0 || view.startsInside(i);
-    if (!blank && !continuation && indentOf(masked) <= indent) break;
-    if (!blank || continuation) end = i;
-    for (let c = 0; c < masked.length; c++) {
-      const ch = masked[c];
-      if (ch === "(" || ch === "[" || ch === "{") depth++;
-      else if ((ch === ")" || ch === "]" || ch === "}") && depth > 0) depth--;
-    }
-  }
-  return end;
+/** `class Owner {`, or the tail of `const Owner: … = class extends Base {`. */
+function declaresOwner(masked: string, owner: string, family: CodeView["family"]): boolean {
+  if (declarationColumn(masked, owner, family, "member") >= 0) return true;
+  return family === "js" && /\bclass\b/.test(masked) && identifierColumns(masked, owner).length > 0;
 }

@@ -1,6 +1,7 @@
-// Import and export-list statements of a file, found on the code view: `import … from`,
-// `export { … } from`, `export { a }`, `require("…")`, `import("…")`, Python `import` /
-// `from … import (…)`, Go `import "…"` and each spec of an `import ( … )` block.
+// Import and export-list statements, recognised around one line of the code view: `import …
+// from`, `export { … } from`, `export { a }`, `require("…")`, `import("…")`, Python `import` /
+// `from … import (…)`, Go `import "…"` and each spec of an `import ( … )` block. Judged from
+// the line and its neighbours only, so a question about one line never scans the whole file.
 import type { CodeView } from "./mask";
 
 /** 0-based, inclusive. */
@@ -14,101 +15,94 @@ export interface Statement {
 /** A statement that runs on longer than this is not an import. */
 const MAX_STATEMENT_LINES = 200;
 
-/** A cheap filter before any pattern: every statement kind spells one of these words. */
-const MODULE_WORD = /import|export|require/;
 const JS_START = /^\s*(?:import\b(?!\s*[(.])|export\s+(?:type\s+)?[{*])/;
 const JS_INLINE = /\b(?:require|import)\s*\(\s*['"`]/;
+/** The last line of a multi-line import: `} from "./x";`. */
+const JS_FROM_TAIL = /^\s*\}?\s*from\s*['"]/;
 const PY_START = /^\s*(?:import\s|from\s+\S+\s+import\b)/;
 const GO_SINGLE = /^\s*import\s+(?:[\w.]+\s+)?"/;
 const GO_BLOCK = /^\s*import\s*\(/;
-
-/** The statements of one file, found from the top down as far as anyone has asked. */
-export class ModuleStatements {
-  private readonly found: Statement[] = [];
-  /** For each line scanned, the index of the statement covering it, or -1. */
-  private readonly byLine: number[] = [];
-
-  constructor(private readonly view: CodeView) {}
-
-  /** The statement covering line `index` (0-based), if any. */
-  at(index: number): Statement | undefined {
-    this.scanTo(index);
-    return this.found[this.byLine[index] ?? -1];
-  }
-
-  all(): readonly Statement[] {
-    this.scanTo(this.view.length - 1);
-    return this.found;
-  }
-
-  private scanTo(index: number): void {
-    const view = this.view;
-    const startsStatement = view.family === "py" ? PY_START : view.family === "go" ? GO_SINGLE : JS_START;
-    for (let i = this.byLine.length; i <= index && i < view.length; i = this.byLine.length) {
-      if (!MODULE_WORD.test(view.lines[i]!)) {
-        this.byLine.push(-1);
-        continue;
-      }
-      const masked = view.masked(i);
-      if (view.family === "go" && GO_BLOCK.test(masked)) this.goBlock(i);
-      else if (startsStatement.test(masked)) {
-        this.add(i, view.family === "py" ? pythonEnd(view, i) : view.family === "js" ? jsEnd(view, i) : i, false);
-      } else if (view.family === "js" && JS_INLINE.test(masked)) this.add(i, i, true);
-      else this.byLine.push(-1);
-    }
-  }
-
-  private add(start: number, end: number, inline: boolean): void {
-    for (let i = this.byLine.length; i < start; i++) this.byLine.push(-1);
-    for (let i = start; i <= end; i++) this.byLine.push(this.found.length);
-    this.found.push({ start, end, inline });
-  }
-
-  /** Each spec line of `import ( … )` is a statement of its own. */
-  private goBlock(open: number): void {
-    const view = this.view;
-    if (view.masked(open).includes(")")) return this.add(open, open, false);
-    this.byLine.push(-1);
-    for (let i = open + 1; i < view.length; i++) {
-      const masked = view.masked(i);
-      if (masked.trim().startsWith(")")) {
-        this.byLine.push(-1);
-        return;
-      }
-      if (masked.includes('"')) this.add(i, i, false);
-      else this.byLine.push(-1);
-    }
-  }
-}
+/** A spec inside Go's `import ( … )`, string contents already blanked. */
+const GO_SPEC = /^\s*(?:[\w.]+\s+)?"\s*"\s*$/;
 
 /** A line inside a multi-line import list: names, `as` aliases, `type`, commas and nothing else. */
 const LIST_MEMBER = /^\s*(?:(?:type\s+)?[\w$]+(?:\s+as\s+[\w$]+)?\s*,\s*)*(?:(?:type\s+)?[\w$]+(?:\s+as\s+[\w$]+)?\s*)?$/;
-const LIST_OPENER = /^\s*(?:import\b(?:\s+type)?[^(]*\{|export\s+(?:type\s+)?\{|from\s+\S+\s+import\s*\(|import\s*\()\s*[^)}]*$/;
+const LIST_OPENER =
+  /^\s*(?:import\b(?:\s+type)?[^(]*\{|export\s+(?:type\s+)?\{|from\s+\S+\s+import\s*\()[^)}]*$/;
 
-/**
- * Is line `index` part of an import or export-list statement, judged from the line and the
- * ones just above it? Call mode asks this only about lines that hold the name, so it need
- * not scan the file from the top.
- */
-export function withinImportStatement(view: CodeView, index: number): boolean {
-  const masked = view.masked(index);
-  const starts = view.family === "py" ? PY_START : view.family === "go" ? GO_SINGLE : JS_START;
-  if (starts.test(masked) || (view.family === "go" && GO_BLOCK.test(masked))) return true;
-  if (!LIST_MEMBER.test(masked)) return false;
-  for (let i = index - 1; i >= 0 && index - i <= MAX_STATEMENT_LINES; i--) {
-    const above = view.masked(i);
-    if (LIST_OPENER.test(above)) return true;
-    if (!LIST_MEMBER.test(above)) return false;
-  }
-  return false;
+/** Most lines hold punctuation a list member cannot; the full pattern runs only on the rest. */
+const NOT_IN_LIST = /[^\w$\s,]/;
+
+function isListMember(masked: string): boolean {
+  return !NOT_IN_LIST.test(masked) && LIST_MEMBER.test(masked);
 }
 
-const cache = new WeakMap<CodeView, ModuleStatements>();
+/** Every statement line names one of these, or is a bare list member or a Go spec string. */
+const MODULE_WORD = /import|export|require|from/;
+/** A raw line that could be a list member: names and commas, perhaps a trailing comment. */
+const RAW_LIST_MEMBER = /^[\s\w$,]*(?:(?:\/\/|#|\/\*).*)?$/;
 
-export function moduleStatements(view: CodeView): ModuleStatements {
-  let statements = cache.get(view);
-  if (!statements) cache.set(view, (statements = new ModuleStatements(view)));
-  return statements;
+/** A cheap look at the raw line: could it belong to an import statement at all? */
+function mayBeInStatement(raw: string, family: CodeView["family"]): boolean {
+  return MODULE_WORD.test(raw) || RAW_LIST_MEMBER.test(raw) || (family === "go" && raw.includes('"'));
+}
+
+/** The import or export-list statement that line `index` (0-based) belongs to, if any. */
+export function statementAt(view: CodeView, index: number): Statement | undefined {
+  if (!mayBeInStatement(view.lines[index]!, view.family)) return undefined;
+  const masked = view.masked(index);
+  if (view.family === "go") return goStatementAt(view, index, masked);
+  const starts = view.family === "py" ? PY_START : JS_START;
+  if (starts.test(masked)) return statementFrom(view, index);
+  const inList = isListMember(masked);
+  const tail = view.family === "js" && JS_FROM_TAIL.test(masked);
+  if (inList || tail || (view.family === "py" && masked.trim() === ")")) {
+    const opener = listOpenerAbove(view, index);
+    if (opener !== undefined) {
+      const statement = statementFrom(view, opener);
+      if (statement.end >= index) return statement;
+    }
+  }
+  if (view.family === "py") return pythonContinuation(view, index);
+  if (JS_INLINE.test(masked)) return { start: index, end: index, inline: true };
+  return undefined;
+}
+
+/** The line opening a multi-line import list above `index`, through list members only. */
+function listOpenerAbove(view: CodeView, index: number): number | undefined {
+  for (let i = index - 1; i >= 0 && index - i <= MAX_STATEMENT_LINES; i--) {
+    const above = view.masked(i);
+    if (LIST_OPENER.test(above)) return i;
+    if (!isListMember(above)) return undefined;
+  }
+  return undefined;
+}
+
+function statementFrom(view: CodeView, start: number): Statement {
+  const end = view.family === "py" ? pythonEnd(view, start) : jsEnd(view, start);
+  return { start, end, inline: false };
+}
+
+/** A line continued from an import above by a trailing backslash. */
+function pythonContinuation(view: CodeView, index: number): Statement | undefined {
+  let start = index;
+  while (start > 0 && view.masked(start - 1).trimEnd().endsWith("\\")) start--;
+  if (start === index || !PY_START.test(view.masked(start))) return undefined;
+  const statement = statementFrom(view, start);
+  return statement.end >= index ? statement : undefined;
+}
+
+/** Each spec of `import ( … )` is a statement of its own, as the graph records them. */
+function goStatementAt(view: CodeView, index: number, masked: string): Statement | undefined {
+  if (GO_SINGLE.test(masked)) return { start: index, end: index, inline: false };
+  if (GO_BLOCK.test(masked)) return masked.includes('"') ? { start: index, end: index, inline: false } : undefined;
+  if (!GO_SPEC.test(masked)) return undefined;
+  for (let i = index - 1; i >= 0 && index - i <= MAX_STATEMENT_LINES; i--) {
+    const above = view.masked(i);
+    if (GO_BLOCK.test(above)) return { start: index, end: index, inline: false };
+    if (!GO_SPEC.test(above) && above.trim() !== "") return undefined;
+  }
+  return undefined;
 }
 
 /** Ends where braces are closed and the specifier (a quote) or a `;` has been seen. */
@@ -123,8 +117,7 @@ function jsEnd(view: CodeView, start: number): number {
     }
     if (depth > 0) continue;
     if (/['"`;]/.test(masked)) return i;
-    const next = view.masked(i + 1);
-    if (isExport && !/^\s*from\b/.test(next)) return i;
+    if (isExport && !/^\s*from\b/.test(view.masked(i + 1))) return i;
   }
   return start;
 }

@@ -3,12 +3,14 @@
 // declaration, an object key, an assignment target).
 import { declaresAt, type LinesBelow } from "./declarations";
 import type { Family } from "./mask";
-import { closeOnLine, skipSpaces } from "./words";
+import { closeOnLine, lastNonSpaceBefore, skipSpaces, wordBefore } from "./words";
 
 export type UseKind = "call" | "bare";
 
-const NEW_BEFORE = /\bnew\s+(?:[\w$]+\s*\.\s*)*$/;
-const TERNARY_BEFORE = /\?\s*$/;
+/** `name.call(…)`, `name.apply(…)`, `name.bind(…)` call the function too (JS). */
+const INDIRECT_CALL = /^\s*\.\s*(?:call|apply|bind)\s*\(/;
+/** Type arguments left open at the end of a line are followed this far. */
+const TYPE_ARGUMENT_LINES = 12;
 
 export function classifyUse(
   masked: string,
@@ -18,24 +20,57 @@ export function classifyUse(
   below: LinesBelow,
 ): UseKind | undefined {
   const afterName = column + name.length;
-  if (declaresAt(masked, column, name, family, false, below)) return undefined;
-  if (isCallAfter(masked, afterName, family)) return "call";
-  if (family === "js" && NEW_BEFORE.test(masked.slice(0, column))) return "call";
+  if (declaresAt(masked, column, name, family, "header", below)) return undefined;
+  if (isCallAfter(masked, afterName, family, below)) return "call";
+  if (family === "js" && (isAfterNew(masked, column) || INDIRECT_CALL.test(masked.slice(afterName)))) return "call";
+  // A decorator applies the function: `@name`, `@ns.name`.
+  if (family !== "go" && isDecorator(masked, column)) return "call";
   return isBinding(masked, column, afterName, family) ? undefined : "bare";
 }
 
-function isCallAfter(masked: string, afterName: number, family: Family): boolean {
+function isCallAfter(masked: string, afterName: number, family: Family, below: LinesBelow): boolean {
   let at = skipSpaces(masked, afterName);
   const typeArguments = family === "js" ? "<" : family === "go" ? "[" : "";
   if (typeArguments !== "" && masked[at] === typeArguments) {
     const closed = closeOnLine(masked, at);
-    if (closed < 0) return false;
+    if (closed < 0) return family === "js" && typeArgumentsThenCall(masked.slice(at), below);
     at = skipSpaces(masked, closed);
   }
   if (family === "js" && masked[at] === "?" && masked[at + 1] === ".") at = skipSpaces(masked, at + 2);
   if (family === "js" && masked[at] === "!") at = skipSpaces(masked, at + 1);
   const next = masked[at];
   return next === "(" || (family === "js" && next === "`");
+}
+
+/** `name<\n  A,\n  B\n>(…)`: angle brackets balanced over the lines below, then a `(`. */
+function typeArgumentsThenCall(opening: string, below: LinesBelow): boolean {
+  let depth = 0;
+  let braces = 0;
+  let text: string | undefined = opening;
+  for (let offset = 0; offset <= TYPE_ARGUMENT_LINES && text !== undefined; text = below(++offset)) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === "{") braces++;
+      else if (c === "}" && --braces < 0) return false;
+      else if (c === ";" && braces === 0) return false;
+      else if (c === "<") depth++;
+      else if (c === ">" && text[i - 1] !== "=" && --depth === 0) return text[skipSpaces(text, i + 1)] === "(";
+    }
+  }
+  return false;
+}
+
+function isDecorator(masked: string, column: number): boolean {
+  let position = column;
+  for (;;) {
+    const before = lastNonSpaceBefore(masked, position);
+    if (before < 0) return false;
+    if (masked[before] === "@") return true;
+    if (masked[before] !== ".") return false;
+    const owner = wordBefore(masked, before);
+    if (owner.word === "") return false;
+    position = owner.start;
+  }
 }
 
 /**
@@ -50,5 +85,19 @@ function isBinding(masked: string, column: number, afterName: number, family: Fa
   if (next === "=") return then !== "=" && then !== ">";
   if (family === "go" && next === ":" && then === "=") return true;
   if (family === "py" || next !== ":" || then === ":") return false;
-  return !TERNARY_BEFORE.test(masked.slice(0, column));
+  const before = lastNonSpaceBefore(masked, column);
+  return before < 0 || masked[before] !== "?";
+}
+
+/** `new Name`, `new ns.Name`: the dotted path back to a `new`. */
+function isAfterNew(masked: string, column: number): boolean {
+  let position = column;
+  for (;;) {
+    const dot = lastNonSpaceBefore(masked, position);
+    if (dot < 0 || masked[dot] !== ".") break;
+    const owner = wordBefore(masked, dot);
+    if (owner.word === "") return false;
+    position = owner.start;
+  }
+  return wordBefore(masked, position).word === "new";
 }

@@ -40,7 +40,6 @@ function symbolsAt(session: Session, file: NodeRow, line: number | undefined): N
   return (exported.length ? exported : top).slice(0, MAX_SYMBOLS);
 }
 
-
 /** First use of `name` in an importing file outside its import lines. */
 function useIn(session: Session, path: string, name: string, lang: string | null): { line: number; snippet: string } | undefined {
   const lines = session.files.lines(path);

@@ -1,6 +1,7 @@
 // bun run build        → dist/ix for this machine
 // bun run build --all  → every release target, dist/ix-<os>-<arch>[.exe]
-// The version is stamped from package.json; grammars and the worker are embedded.
+// The version comes from package.json (src/main.ts imports it, so it is stamped into the
+// bundle); grammars and the parse worker are embedded.
 import { version } from "./package.json" with { type: "json" };
 
 const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
@@ -14,13 +15,12 @@ async function compile(target: string | undefined, outfile: string): Promise<voi
     minify: true,
     bytecode: true,
     sourcemap: "none",
-    define: { "process.env.IX_BUILD_VERSION": JSON.stringify(version) },
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     process.exit(1);
   }
-  console.error(`built ${outfile} (${target ?? "host"}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.error(`built ${outfile} ${version} (${target ?? "host"}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Worker files must be extra entrypoints or the compiled binary cannot start them. */

@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 failed_steps=0
 step() { echo "== $*" >&2; }
 
+# ix text uses ripgrep when it is on PATH; install it where this machine can, so both of its
+# engines are exercised (without it, the built-in scan serves and the tests still pass).
+if ! command -v rg >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  step "installing ripgrep"
+  (apt-get install -y -q ripgrep >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q ripgrep >/dev/null 2>&1; }) ||
+    echo "ripgrep could not be installed; ix text falls back to its built-in scan" >&2
+fi
+
 step "typecheck"
 ./node_modules/.bin/tsc --noEmit -p . || failed_steps=$((failed_steps + 1))
 

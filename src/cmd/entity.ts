@@ -1,7 +1,7 @@
 // ix entity <target>: one entity's facts and the size of its neighbourhood.
 import { defineIx } from "../cli/command";
 import { TARGET_ARGS, targetOptions } from "../cli/options";
-import { children, edgesFrom, edgesInto, nodeByRowid, unresolvedUses } from "../graph/queries";
+import { countChildren, countFrom, countInto, edgesFrom, nodeByRowid, unresolvedUses } from "../graph/queries";
 import { withSession } from "../query/session";
 import { resolveTarget } from "../query/target";
 
@@ -14,8 +14,8 @@ export default defineIx({
       const { store } = session;
       const node = resolveTarget(session.target, args.target, targetOptions(args));
       const parent = node.parent === null ? undefined : nodeByRowid(store, node.parent);
-      const callers = edgesInto(store, node.rowid, ["CALLS"]).length;
-      const callees = edgesFrom(store, node.rowid, ["CALLS"]).length;
+      const callers = countInto(store, node.rowid, ["CALLS"]);
+      const callees = countFrom(store, node.rowid, ["CALLS"]);
       ctx.writer.record("entity", {
         id: node.id,
         name: node.name,
@@ -33,8 +33,8 @@ export default defineIx({
       ctx.writer.record("edges", {
         callers,
         callees,
-        members: children(store, node.rowid).length,
-        importers: node.kind === "file" ? edgesInto(store, node.rowid, ["IMPORTS"]).length : undefined,
+        members: countChildren(store, node.rowid),
+        importers: node.kind === "file" ? countInto(store, node.rowid, ["IMPORTS"]) : undefined,
         extends: edgesFrom(store, node.rowid, ["EXTENDS", "IMPLEMENTS"]).map((e) => e.node.name),
         unresolved_uses: node.kind === "file" ? undefined : unresolvedUses(store, node.name),
       });

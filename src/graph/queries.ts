@@ -161,25 +161,44 @@ function edgeRows(store: Store, sql: string, ...params: (string | number)[]): Ed
   }));
 }
 
+/** How many edges of the given kinds reach `rowid` (a count, without fetching rows). */
+export function countInto(store: Store, rowid: number, kinds: string[]): number {
+  return (store.db
+    .query(`SELECT count(*) n FROM edges WHERE dst = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
+    .get(rowid, ...kinds) as { n: number }).n;
+}
+
+export function countFrom(store: Store, rowid: number, kinds: string[]): number {
+  return (store.db
+    .query(`SELECT count(*) n FROM edges WHERE src = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
+    .get(rowid, ...kinds) as { n: number }).n;
+}
+
+export function countChildren(store: Store, parent: number): number {
+  return (store.db.query("SELECT count(*) n FROM nodes WHERE parent = ?").get(parent) as { n: number }).n;
+}
+
 /** Edges into `rowid` of the given kinds, with the node at the other end (the source). */
-export function edgesInto(store: Store, rowid: number, kinds: string[]): EdgeRow[] {
+export function edgesInto(store: Store, rowid: number, kinds: string[], limit = -1): EdgeRow[] {
   return edgeRows(
     store,
     `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.src
-     WHERE e.dst = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line`,
+     WHERE e.dst = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line LIMIT ?`,
     rowid,
     ...kinds,
+    limit,
   );
 }
 
 /** Edges out of `rowid` of the given kinds, with the node at the other end (the target). */
-export function edgesFrom(store: Store, rowid: number, kinds: string[]): EdgeRow[] {
+export function edgesFrom(store: Store, rowid: number, kinds: string[], limit = -1): EdgeRow[] {
   return edgeRows(
     store,
     `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.dst
-     WHERE e.src = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line`,
+     WHERE e.src = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line LIMIT ?`,
     rowid,
     ...kinds,
+    limit,
   );
 }
 

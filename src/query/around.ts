@@ -12,6 +12,13 @@ export interface AroundRow {
   fields: Fields;
 }
 
+/** A row not yet shown: its snippet is read from `at` only if the budget gets to it. */
+interface Candidate extends AroundRow {
+  at?: { path: string; line: number };
+  /** With several symbols, the one the row belongs to. */
+  of?: string;
+}
+
 export interface AroundSymbol {
   node: NodeRow;
   callers: number;
@@ -29,6 +36,8 @@ export interface AroundAnswer {
 
 const TESTISH = new Set(["test", "fixture"]);
 const MAX_SYMBOLS = 5;
+/** Tests reached through a caller are looked for among this many callers (hubs have thousands). */
+const VIA_CALLERS = 50;
 
 function symbolsAt(session: Session, file: NodeRow, line: number | undefined): NodeRow[] {
   if (line !== undefined) {
@@ -61,7 +70,7 @@ export function around(session: Session, file: NodeRow, line: number | undefined
   const symbols = symbolsAt(session, file, line);
   const many = symbols.length > 1;
   const importers = edgesInto(session.store, file.rowid, ["IMPORTS"]);
-  const candidates: AroundRow[] = [];
+  const candidates: Candidate[] = [];
   const summaries: AroundSymbol[] = [];
 
   for (const node of symbols) {
@@ -70,26 +79,30 @@ export function around(session: Session, file: NodeRow, line: number | undefined
     const seen = new Set<string>();
     let callers = 0;
     let tests = 0;
+    let viaChecked = 0;
     for (const edge of callerEdges) {
-      const lines = session.files.lines(edge.node.path);
       const at = edge.lines[0];
-      const site = lines && at !== undefined ? `${edge.node.path}:${at}` : undefined;
-      const snippet = lines && at !== undefined ? lines[at - 1]?.trim().slice(0, 200) : undefined;
+      const site = at !== undefined ? `${edge.node.path}:${at}` : undefined;
       seen.add(edge.node.path);
       if (TESTISH.has(edge.node.role)) {
         tests++;
-        candidates.push({ kind: "test", fields: { site, snippet, of } });
+        candidates.push({ kind: "test", fields: { site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
       } else {
         callers++;
-        candidates.push({ kind: "caller", fields: { name: edge.node.name, kind: edge.node.kind, site, snippet, of } });
+        candidates.push({ kind: "caller", fields: { name: edge.node.name, kind: edge.node.kind, site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
         // A test that exercises this symbol through one of its callers.
+        if (viaChecked++ >= VIA_CALLERS) continue;
         for (const viaEdge of edgesInto(session.store, edge.node.rowid, ["CALLS"])) {
           if (!TESTISH.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
           seen.add(viaEdge.node.path);
           tests++;
           const at2 = viaEdge.lines[0];
-          const text = at2 !== undefined ? session.files.lines(viaEdge.node.path)?.[at2 - 1]?.trim().slice(0, 200) : undefined;
-          candidates.push({ kind: "test", fields: { site: at2 !== undefined ? `${viaEdge.node.path}:${at2}` : undefined, via: edge.node.name, snippet: text, of } });
+          candidates.push({
+            kind: "test",
+            fields: { site: at2 !== undefined ? `${viaEdge.node.path}:${at2}` : undefined, via: edge.node.name },
+            of,
+            at: at2 === undefined ? undefined : { path: viaEdge.node.path, line: at2 },
+          });
         }
       }
     }
@@ -101,28 +114,35 @@ export function around(session: Session, file: NodeRow, line: number | undefined
       const use = useIn(session, imp.node.path, node.name, imp.node.lang);
       if (!use) continue;
       seen.add(imp.node.path);
-      const fields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet, of };
+      const fields: Fields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet };
       if (TESTISH.has(imp.node.role)) {
         tests++;
-        candidates.push({ kind: "test", fields });
+        candidates.push({ kind: "test", fields, of });
       } else {
         users++;
-        candidates.push({ kind: "user", fields });
+        candidates.push({ kind: "user", fields, of });
       }
     }
     summaries.push({ node, callers, users, tests });
   }
 
-  // Rows in priority order until the budget runs out; importer rows are cut first.
+  // Rows in priority order until the budget runs out; importer rows are cut first. Snippets
+  // are read only for rows that are considered, and a hub's thousand callers stop early.
   const cost = (kind: string, fields: Fields) => Math.ceil(encodeLlm({ kind, fields, shape: "row" }).length / 4);
   let spent = 20 + summaries.length * 25;
   const rows: AroundRow[] = [];
   const order = { caller: 0, user: 1, test: 2, importer: 3 } as const;
+  let misses = 0;
   for (const row of candidates.sort((a, b) => order[a.kind] - order[b.kind])) {
-    const c = cost(row.kind, row.fields);
-    if (spent + c > budgetTokens) continue;
+    const snippet = row.at ? session.files.lines(row.at.path)?.[row.at.line - 1]?.trim().slice(0, 200) : row.fields.snippet;
+    const fields: Fields = { ...row.fields, snippet, of: row.of };
+    const c = cost(row.kind, fields);
+    if (spent + c > budgetTokens) {
+      if (++misses > 20) break;
+      continue;
+    }
     spent += c;
-    rows.push(row);
+    rows.push({ kind: row.kind, fields });
   }
   let importersShown = 0;
   for (const imp of importers) {

@@ -1,6 +1,6 @@
 // callers, callees, imports, imported-by: the edge rows, each with where the other end is
 // defined (path, lines) and where the edge itself is on disk now (site, also, snippet).
-import { edgesFrom, edgesInto, fileNode, unresolvedFrom, unresolvedUses, type EdgeRow, type NodeRow } from "../graph/queries";
+import { countFrom, countInto, edgesFrom, edgesInto, fileNode, unresolvedFrom, unresolvedUses, type EdgeRow, type NodeRow } from "../graph/queries";
 import { findSiteInLines, type Site } from "../sites";
 import type { Fields } from "../wire/record";
 import type { Session } from "./session";
@@ -34,18 +34,15 @@ export function fileOf(session: Session, node: NodeRow): NodeRow {
   return node.kind === "file" ? node : (fileNode(session.store, node.path) ?? node);
 }
 
-function edgesFor(session: Session, relation: Relation, target: NodeRow): EdgeRow[] {
+/** The first `limit` edges of the relation, in path order, and how many there are in all. */
+function edgesFor(session: Session, relation: Relation, target: NodeRow, limit: number): { edges: EdgeRow[]; total: number } {
   const { store } = session;
-  switch (relation) {
-    case "callers":
-      return edgesInto(store, target.rowid, ["CALLS"]);
-    case "callees":
-      return edgesFrom(store, target.rowid, ["CALLS"]);
-    case "imports":
-      return edgesFrom(store, fileOf(session, target).rowid, ["IMPORTS"]);
-    case "imported-by":
-      return edgesInto(store, fileOf(session, target).rowid, ["IMPORTS"]);
-  }
+  const incoming = relation === "callers" || relation === "imported-by";
+  const kinds = relation === "callers" || relation === "callees" ? ["CALLS"] : ["IMPORTS"];
+  const node = kinds[0] === "IMPORTS" ? fileOf(session, target) : target;
+  return incoming
+    ? { edges: edgesInto(store, node.rowid, kinds, limit), total: countInto(store, node.rowid, kinds) }
+    : { edges: edgesFrom(store, node.rowid, kinds, limit), total: countFrom(store, node.rowid, kinds) };
 }
 
 function siteOf(session: Session, relation: Relation, target: NodeRow, edge: EdgeRow): (Site & { path: string }) | undefined {
@@ -77,15 +74,14 @@ function siteOf(session: Session, relation: Relation, target: NodeRow, edge: Edg
 }
 
 export function edgeAnswer(session: Session, relation: Relation, target: NodeRow, limit: number): EdgeAnswer {
-  const edges = edgesFor(session, relation, target);
-  const shown = edges.slice(0, limit);
+  const { edges: shown, total } = edgesFor(session, relation, target, limit);
   const rows = shown.map((edge) => {
     const site = siteOf(session, relation, target, edge);
     return { node: edge.node, edge, site, stale: site ? session.files.stale(site.path) : false };
   });
   const unresolved =
     relation === "callers" ? unresolvedUses(session.store, target.name) : relation === "callees" ? unresolvedFrom(session.store, target.rowid).length : 0;
-  return { target, rows, total: edges.length, unresolved };
+  return { target, rows, total, unresolved };
 }
 
 /** A row's fields; `withId` when another row shares its name, kind and path. */

@@ -234,3 +234,41 @@ describe("not mapped", () => {
     expect(r.lines[0]).toMatch(/^error code=workspace_not_mapped message=".*" dir=\S+ hint="ix map \."$/);
   });
 });
+
+describe("every command in every format", () => {
+  const commands: string[][] = [
+    ["search", "verify"],
+    ["locate", "verifyToken"],
+    ["entity", "verifyToken"],
+    ["read", "src/crypto.ts"],
+    ["text", "hash"],
+    ["inventory"],
+    ["contains", "src/auth.ts"],
+    ["overview", "Session"],
+    ["callers", "verifyToken"],
+    ["callees", "verifyToken"],
+    ["imports", "src/auth.ts"],
+    ["imported-by", "src/auth.ts"],
+    ["around", "src/auth.ts:3"],
+    ["status"],
+    ["stats"],
+    ["doctor"],
+  ];
+  for (const args of commands) {
+    test(`ix ${args.join(" ")}`, () => {
+      const llm = ix([...args, "--format", "llm"], { cwd: root, home });
+      expect(llm.code).toBe(0);
+      expect(llm.lines.length).toBeGreaterThan(0);
+      const kind = llm.lines[0]?.split(" ")[0] as string;
+      const json = ix([...args, "--format", "json"], { cwd: root, home });
+      expect(json.code).toBe(0);
+      expect(Object.keys(JSON.parse(json.stdout))).toContain(kind);
+      const toon = ix([...args, "--format", "toon"], { cwd: root, home });
+      expect(toon.code).toBe(0);
+      expect(toon.stdout).toContain(`${kind}:`);
+      const text = ix([...args, "--format", "text"], { cwd: root, home });
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain(kind);
+    });
+  }
+});

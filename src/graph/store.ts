@@ -71,7 +71,7 @@ export interface RevisionInput {
   /** Same hash, new size/mtime: the row is updated; on their own they make no revision. */
   touched: FileRow[];
   /** Owner path -> its complete outgoing edges, replacing the owner's old ones. */
-  edges: Map<string, OwnerEdges>;
+  edges: Iterable<[string, OwnerEdges]>;
 }
 
 export interface CommitResult {
@@ -289,7 +289,9 @@ class RevisionWriter {
     for (const change of this.input.changed) this.replaceFile(change);
     for (const path of this.input.deleted) this.deleteFile(path);
     this.dropEdgesOfGoneNodes();
-    for (const path of this.input.deleted) if (!this.input.edges.has(path)) this.clearOwner(path);
+    for (const path of this.input.deleted) this.clearOwner(path);
+    // Consumed as produced: the map pipeline resolves owners one by one while this writes,
+    // so a cold map never holds every edge of the repository at once.
     for (const [owner, edges] of this.input.edges) this.replaceOwnerEdges(owner, edges);
 
     if (this.cold) {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { EdgeRecord, FileChange, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
-import { resolveFiles } from "../resolve";
+import { resolveEach } from "../resolve";
 import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
@@ -212,27 +212,29 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     change.nodes = nodesOf(ids(path), path, change.facts, change.row.role, change.row.lang, lineCounts.get(path) ?? 0);
   }
 
-  const resolved = resolveFiles(targets, project);
-  const edges = new Map<string, OwnerEdges>();
-  for (const path of targets) {
-    const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
-    const unresolved: UnresolvedRecord[] = [];
-    const resolution = resolved.get(path);
-    for (const edge of resolution?.edges ?? []) {
-      const srcId = idOf(edge.src);
-      const dstId = idOf(edge.dst);
-      if (!srcId || !dstId) continue;
-      out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names });
+  function* ownerEdges(): Generator<[string, OwnerEdges]> {
+    let done = 0;
+    for (const [path, resolution] of resolveEach(targets, project)) {
+      const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
+      const unresolved: UnresolvedRecord[] = [];
+      for (const edge of resolution.edges) {
+        const srcId = idOf(edge.src);
+        const dstId = idOf(edge.dst);
+        if (!srcId || !dstId) continue;
+        out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names });
+      }
+      for (const site of resolution.unresolved) {
+        const srcId = idOf(site.src);
+        if (srcId) unresolved.push({ srcId, kind: site.kind, name: site.name, receiver: site.receiver, lines: site.lines });
+      }
+      opts.onPhase?.("resolve", ++done, targets.length);
+      yield [path, { edges: out, unresolved }];
     }
-    for (const site of resolution?.unresolved ?? []) {
-      const srcId = idOf(site.src);
-      if (srcId) unresolved.push({ srcId, kind: site.kind, name: site.name, receiver: site.receiver, lines: site.lines });
-    }
-    edges.set(path, { edges: out, unresolved });
+    opts.onPhase?.("commit");
   }
 
-  opts.onPhase?.("commit");
-  const commit = store.commit({ changed, deleted, touched, edges });
+  // Resolution runs inside the commit's transaction, each file's edges written as they come.
+  const commit = store.commit({ changed, deleted, touched, edges: ownerEdges() });
   if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
   const modified = changedPaths.length - added.length;
   return {

@@ -32,7 +32,7 @@ export async function parseAll(
   // Larger files first: the longest jobs start early and the tail stays short.
   const queue = [...requests].sort((a, b) => (b.size ?? 0) - (a.size ?? 0));
   const workerCount = Math.max(1, Math.min(availableParallelism(), Math.ceil(requests.length / BATCH)));
-  const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl()));
+  const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl(), { smol: true }));
   try {
     await Promise.all(
       workers.map(

@@ -10,9 +10,12 @@ export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unreso
 
 /** The complete outgoing edges (all but CONTAINS) of each target file. */
 export function resolveFiles(targets: string[], project: Project): Map<string, FileResolution> {
+  return new Map(resolveEach(targets, project));
+}
+
+/** The same, one file at a time with shared caches, for callers that write as they go. */
+export function* resolveEach(targets: Iterable<string>, project: Project): Generator<[string, FileResolution]> {
   const ws = new Workspace(project);
   const binder = new Binder(ws, new Modules(ws));
-  const results = new Map<string, FileResolution>();
-  for (const path of targets) results.set(path, resolveFileEdges(binder, path));
-  return results;
+  for (const path of targets) yield [path, resolveFileEdges(binder, path)];
 }

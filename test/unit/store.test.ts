@@ -49,7 +49,7 @@ const calls = (src: string, dst: string, lines: number[]): EdgeRecord => ({ srcI
 const imports = (from: string, to: string, names: string[]): EdgeRecord => ({ srcId: idOf(from), dstId: idOf(to), kind: "IMPORTS", lines: [1], names });
 
 /** a.ts imports b.ts and its `run` calls b's `helper` and `other`; `run` also calls an unknown `mystery`. */
-function twoFiles(): RevisionInput {
+function twoFiles(): RevisionInput & { edges: Map<string, OwnerEdges> } {
   const a = change("src/a.ts", "ha1", [fn("src/a.ts", "run", 3)]);
   const b = change("src/b.ts", "hb1", [fn("src/b.ts", "helper", 2), fn("src/b.ts", "other", 10)]);
   const edges = new Map<string, OwnerEdges>([
@@ -66,7 +66,7 @@ function twoFiles(): RevisionInput {
     ],
     ["src/b.ts", { edges: [], unresolved: [] }],
   ]);
-  return revision({ changed: [a, b], edges });
+  return { ...revision({ changed: [a, b] }), edges };
 }
 
 function rowidOf(store: Store, id: string): number | undefined {

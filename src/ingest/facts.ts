@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -31,6 +31,12 @@ export interface EntityFact {
   receiverType?: string;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
+  /**
+   * Go functions and methods: the declared single (or first) result's named type, pointer and
+   * generic arguments stripped ("Store", "st.Store"); absent for builtins, type parameters,
+   * unnamed types. A name of the declaring file.
+   */
+  returns?: string;
 }
 
 /**
@@ -115,6 +121,11 @@ export interface TypedVarFact {
    * only the callee's declaration tells (`operate((source, subscriber) => …)`); `type` is "".
    */
   fromCallback?: CallbackSlot;
+  /**
+   * Set when the variable is initialised by a call (`x := pkg.F()`, `x, err := F()`): index into
+   * FileFacts.calls of that call, whose callee's declared `returns` is the type; `type` is "".
+   */
+  fromCall?: number;
 }
 
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */
@@ -143,4 +154,11 @@ export interface FileFacts {
   parseErrors: number;
   /** Go: the `package` clause's name. */
   packageName?: string;
+  /**
+   * Go struct fields of a named type: scope is the struct entity, name the field's (an embedded
+   * field under its type's name). Kept apart from `vars`: they are members, not variables.
+   */
+  fields?: TypedVarFact[];
+  /** Variables typed by the result of the call that initialises them (`fromCall` set). */
+  resultVars?: TypedVarFact[];
 }

@@ -44,20 +44,21 @@ export interface MapResult {
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
 
 /**
- * What resolving *other* files reads of a file: its entities (hence their ids), imports,
- * exports, heritage, file- and class-level typed variables, package. Not lines, signatures,
- * calls or anything inside a function body.
+ * What resolving *other* files reads of a file: its entities (hence their ids, declared
+ * results, callback types), imports, exports, heritage, file- and class-level typed
+ * variables, struct fields, package. Not lines, signatures, calls or function bodies.
  */
 export function surfaceOf(facts: FileFacts | null | undefined): string {
   if (!facts) return "";
   const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.returns]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
     facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type]),
+    (facts.fields ?? []).map((f) => [f.scope, f.name, f.type]),
   ]);
 }
 

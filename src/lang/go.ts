@@ -1,7 +1,7 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import type { EntityKind, FileFacts, Lang } from "../ingest/facts";
+import type { EntityKind, FileFacts, Lang, TypedVarFact } from "../ingest/facts";
 import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -53,6 +53,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   /** Package-level type name -> entity index. */
   const packageTypes = new Map<string, number>();
   let current: Scope = PACKAGE_SCOPE;
+  /** Variables awaiting the index of their initialising call, keyed by that call's span. */
+  const awaitingCall = new Map<string, TypedVarFact>();
+  const structFields: TypedVarFact[] = [];
+  const resultVars: TypedVarFact[] = [];
   const line = (node: Node): number => node.startPosition.row + 1;
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
@@ -137,8 +141,21 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const parameters = node.childForFieldName("parameters");
     if (parameters) visitParameters(parameters, scope, true);
     const result = node.childForFieldName("result");
-    if (result) addRefs(result, scope.index, scope.typeParameters);
+    if (result) {
+      addRefs(result, scope.index, scope.typeParameters);
+      const returns = firstResultType(result, scope.typeParameters);
+      if (returns !== undefined) facts.entities[scope.index]!.returns = returns;
+    }
     current = scope;
+  }
+
+  /** `T`, `*pkg.T`, `(T, error)`, `(t *T, err error)` → the first result's named type. */
+  function firstResultType(result: Node, typeParameters: ReadonlySet<string>): string | undefined {
+    const typeNode = result.type === "parameter_list"
+      ? result.namedChildren.find((c) => c.type === "parameter_declaration")?.childForFieldName("type")
+      : result;
+    const type = typeNode ? baseType(typeNode) : undefined;
+    return type === undefined || isBuiltinType(type) || typeParameters.has(type) ? undefined : type;
   }
 
   /** `typed`: parameters become typed vars of the scope (not for func literals, which share it). */
@@ -202,13 +219,19 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (field.type !== "field_declaration") continue;
       const type = field.childForFieldName("type");
       if (!type) continue;
-      if (field.childForFieldName("name")) {
+      const fieldType = baseType(type);
+      const typed = fieldType !== undefined && !isBuiltinType(fieldType) && !typeParameters.has(fieldType);
+      const names = field.childrenForFieldName("name");
+      if (names.length > 0) {
         addRefs(type, entity, typeParameters);
+        if (typed) for (const name of names) structFields.push({ scope: entity, name: text(name), type: fieldType, line: line(name) });
         continue;
       }
       // A field without a name is an embedding: Go's only form of inheritance.
-      const embedded = baseType(type);
-      if (embedded !== undefined) facts.heritage.push({ entity, kind: "extends", name: embedded, line: line(field) });
+      if (fieldType === undefined) continue;
+      facts.heritage.push({ entity, kind: "extends", name: fieldType, line: line(field) });
+      // `x.Store` names the embedded value itself.
+      if (typed) structFields.push({ scope: entity, name: fieldType.slice(fieldType.lastIndexOf(".") + 1), type: fieldType, line: line(field) });
     }
   }
 
@@ -238,14 +261,39 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       for (const name of names) addTypedVar(scope.index, name, type);
     } else {
       const values = spec.childForFieldName("value");
-      if (values) typeFromLiterals(names, values.namedChildren, scope.index);
+      if (values) {
+        typeFromLiterals(names, values.namedChildren, scope.index);
+        typeFromCalls(names, values.namedChildren, scope.index);
+      }
     }
   }
 
   function visitShortVar(node: Node, scope: Scope): void {
     const left = node.childForFieldName("left");
     const right = node.childForFieldName("right");
-    if (left && right) typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
+    if (left && right) {
+      typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
+      typeFromCalls(left.namedChildren, right.namedChildren, scope.index);
+    }
+  }
+
+  /**
+   * `x := F()`, `x, err := pkg.F()`, `var x = r.Open()`: x awaits its call's index; the resolver
+   * types it by the callee's declared result, the evidence a naming convention is not.
+   */
+  function typeFromCalls(names: Node[], values: Node[], scope: number): void {
+    const pairs = values.length === 1 ? [0] : names.length === values.length ? names.map((_, i) => i) : [];
+    for (const i of pairs) {
+      const name = names[i]!;
+      const value = values[i]!;
+      if (name.type !== "identifier" || text(name) === "_" || value.type !== "call_expression") continue;
+      const awaiting: TypedVarFact = { scope, name: text(name), type: "", line: line(name), fromCall: -1 };
+      awaitingCall.set(spanKey(value), awaiting);
+    }
+  }
+
+  function spanKey(node: Node): string {
+    return `${node.startIndex}:${node.endIndex}`;
   }
 
   /**
@@ -320,7 +368,13 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     switch (node.type) {
       case "call_expression": {
         const fn = node.childForFieldName("function");
+        const before = facts.calls.length;
         if (fn) addCall(fn, line(node), scope.index);
+        const awaiting = awaitingCall.get(spanKey(node));
+        if (awaiting && facts.calls.length > before) {
+          awaiting.fromCall = facts.calls.length - 1;
+          resultVars.push(awaiting);
+        }
         break;
       }
       case "type_conversion_expression": {
@@ -368,5 +422,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const method = facts.entities[index]!;
     method.parent = packageTypes.get(method.receiverType ?? "") ?? -1;
   }
+  if (structFields.length > 0) facts.fields = structFields;
+  if (resultVars.length > 0) facts.resultVars = resultVars;
   return facts;
 }

@@ -1,7 +1,7 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import type { EntityFact, FileFacts, ImportName, Lang } from "../ingest/facts";
+import type { EntityFact, FileFacts, ImportName, Lang, TypedVarFact } from "../ingest/facts";
 import { annotatedType, dottedPath, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -299,7 +299,20 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (path !== undefined && isClassLike(path)) {
         facts.vars.push({ scope: target.scope, name: target.name, type: path, line: line(node) });
       }
+    } else if (right?.type === "identifier" && target.name.startsWith("self.") && scope.kind === "function") {
+      // `self.repo = repo` keeps the type of `repo: Repo`, an annotated parameter or local.
+      const typed = typedLocalBefore(scope.index, text(right), line(node));
+      if (typed) facts.vars.push({ scope: target.scope, name: target.name, type: typed.type, line: line(node) });
     }
+  }
+
+  /** The last typed variable `name` of function `fn` declared by line `at`. */
+  function typedLocalBefore(fn: number, name: string, at: number): TypedVarFact | undefined {
+    for (let i = facts.vars.length - 1; i >= 0; i--) {
+      const v = facts.vars[i]!;
+      if (v.scope === fn && v.name === name && v.line <= at) return v;
+    }
+    return undefined;
   }
 
   /** Where an assigned name lives: class attributes and `self.x` both become the class's "self.x". */

@@ -44,6 +44,8 @@ export class Binder {
   private readonly baseMemo = new Map<string, (EntityRef | "external")[]>();
   private readonly goTables = new Map<string, GoTable>();
   private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
+  /** null while being computed: `x := x.Next()` must not recurse into itself. */
+  private readonly resultMemo = new Map<TypedVarFact, Value | null>();
   /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
   private cycleCut = false;
   private readonly callbacks = new CallbackTypes(this);
@@ -152,8 +154,10 @@ export class Binder {
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
-        if (found === "external") return EXTERNAL;
-        return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
+        if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
+        const field = want === "call" ? undefined : this.findField(value.classes, name);
+        if (field) return field.t === "instance" && value.confidence !== undefined ? { ...field, confidence: value.confidence } : field;
+        return found === "external" ? EXTERNAL : undefined;
       }
     }
   }
@@ -177,8 +181,24 @@ export class Binder {
   private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
     const typed = vars && lastNamed(vars, name);
-    if (typed) return this.typeValue(path, typed.scope, typed.type);
+    if (typed) return typed.fromCall === undefined ? this.typeValue(path, typed.scope, typed.type) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
+  }
+
+  /**
+   * `x := pkg.F()`: the type F declares as its result, named in F's file. The call must bind
+   * to one function or method; the evidence is that declaration, not F's name.
+   */
+  private resultValue(path: string, index: FileIndex, typed: TypedVarFact): Value | undefined {
+    const memo = this.resultMemo.get(typed);
+    if (memo !== undefined) return memo ?? undefined;
+    this.resultMemo.set(typed, null);
+    const call = index.facts.calls[typed.fromCall!];
+    const callee = call && this.calledEntity(path, call);
+    const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
+    const value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
+    this.resultMemo.set(typed, value ?? null);
+    return value;
   }
 
   /** The receiver of a method call, as a value where the call is written. */
@@ -486,6 +506,26 @@ export class Binder {
     return externalBase ? "external" : undefined;
   }
 
+  /**
+   * A typed field of these classes or, nearest first, of their bases (Go embeddings promote
+   * fields): `p.db` with `type Printer struct{ db *Store }`, `this.a` with `a: A`.
+   */
+  private findField(classes: EntityRef[], name: string): Value | undefined {
+    const seen = new Set<string>();
+    const queue = [...classes];
+    while (queue.length > 0) {
+      const cls = queue.shift()!;
+      if (seen.has(refKey(cls))) continue;
+      seen.add(refKey(cls));
+      const index = this.index(cls.path);
+      if (!index) continue;
+      const field = ownField(index, cls.index, name);
+      if (field) return this.typeValue(cls.path, cls.index, field.type);
+      for (const base of this.bases(cls)) if (base !== "external") queue.push(base);
+    }
+    return undefined;
+  }
+
   private ownMember(cls: EntityRef, name: string): EntityValue | undefined {
     const index = this.index(cls.path);
     if (!index) return undefined;
@@ -559,6 +599,16 @@ export function refKey(ref: EntityRef): string {
 function lastNamed(vars: readonly TypedVarFact[], name: string): TypedVarFact | undefined {
   for (let i = vars.length - 1; i >= 0; i--) if (vars[i]!.name === name) return vars[i];
   return undefined;
+}
+
+function ownField(index: FileIndex, cls: number, name: string): TypedVarFact | undefined {
+  const family = familyOf(index.facts.lang);
+  if (family === "go") {
+    const fields = index.fieldsByEntity.get(cls);
+    return fields && lastNamed(fields, name);
+  }
+  const vars = index.varsByScope.get(cls);
+  return vars && lastNamed(vars, `${family === "ts" ? "this" : "self"}.${name}`);
 }
 
 function pushRef(map: Map<string, EntityRef[]>, key: string, ref: EntityRef): void {

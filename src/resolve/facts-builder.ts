@@ -9,6 +9,7 @@ interface EntityOptions {
   defaultExport?: boolean;
   receiverType?: string;
   callbackParams?: CallbackParams;
+  returns?: string;
 }
 
 export class FactsBuilder {
@@ -35,6 +36,7 @@ export class FactsBuilder {
     if (options.defaultExport) entity.defaultExport = true;
     if (options.receiverType !== undefined) entity.receiverType = options.receiverType;
     if (options.callbackParams) entity.callbackParams = options.callbackParams;
+    if (options.returns !== undefined) entity.returns = options.returns;
     this.facts.entities.push(entity);
     return this.facts.entities.length - 1;
   }
@@ -79,6 +81,18 @@ export class FactsBuilder {
   /** An unannotated parameter of a function passed to a call; `slot.call` indexes this file's calls. */
   callbackVar(scope: number, name: string, slot: CallbackSlot, line?: number): this {
     this.facts.vars.push({ scope, name, type: "", line: line ?? this.nextLine(), fromCallback: slot });
+    return this;
+  }
+
+  /** A Go struct field of `struct` (an entity index). */
+  field(struct: number, name: string, type: string): this {
+    (this.facts.fields ??= []).push({ scope: struct, name, type, line: this.nextLine() });
+    return this;
+  }
+
+  /** A variable typed by the result of call `call` (an index into this file's calls). */
+  resultVar(scope: number, name: string, call: number): this {
+    (this.facts.resultVars ??= []).push({ scope, name, type: "", line: this.nextLine(), fromCall: call });
     return this;
   }
 

@@ -17,6 +17,8 @@ export class FileIndex {
   readonly children = new Map<number, Map<string, number[]>>();
   /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
+  /** Go struct fields by struct entity. */
+  readonly fieldsByEntity = new Map<number, TypedVarFact[]>();
   /** Unannotated parameters of functions passed as arguments: typed by the callee's declaration. */
   readonly callbackVarsByScope = new Map<number, TypedVarFact[]>();
   readonly bindings = new Map<string, ImportBinding>();
@@ -36,6 +38,8 @@ export class FileIndex {
   constructor(readonly facts: FileFacts) {
     facts.entities.forEach((entity, index) => this.addEntity(entity, index));
     for (const v of facts.vars) push(v.fromCallback ? this.callbackVarsByScope : this.varsByScope, v.scope, v);
+    if (facts.resultVars) this.addResultVars(facts.resultVars);
+    for (const f of facts.fields ?? []) push(this.fieldsByEntity, f.scope, f);
     for (const imp of facts.imports) this.addImport(imp);
     for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
     for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);
@@ -60,6 +64,16 @@ export class FileIndex {
 
   childrenNamed(parent: number, name: string): number[] {
     return this.children.get(parent)?.get(name) ?? [];
+  }
+
+  /** Merged in declaration order: the last declaration of a name is the one that counts. */
+  private addResultVars(resultVars: readonly TypedVarFact[]): void {
+    const touched = new Set<number>();
+    for (const v of resultVars) {
+      push(this.varsByScope, v.scope, v);
+      touched.add(v.scope);
+    }
+    for (const scope of touched) this.varsByScope.get(scope)!.sort((a, b) => a.line - b.line);
   }
 
   private addEntity(entity: EntityFact, index: number): void {

@@ -260,3 +260,83 @@ describe("go odd input", () => {
     expect(() => facts("}}} func ( type [ import")).not.toThrow();
   });
 });
+
+describe("go struct fields and call results", () => {
+  test("named and embedded struct fields with named types; builtins, slices and maps are not", () => {
+    const f = facts(
+      go(
+        "type Printer[T any] struct {",
+        "\tdb, backup *st.Store",
+        "\tname string",
+        "\titems []Item",
+        "\tlookup map[string]*Item",
+        "\tlast T",
+        "\t*Base",
+        "\tio.Writer",
+        "}",
+      ),
+    );
+    const printer = indexOf(f, "Printer");
+    expect(f.fields).toEqual([
+      { scope: printer, name: "db", type: "st.Store", line: 4 },
+      { scope: printer, name: "backup", type: "st.Store", line: 4 },
+      { scope: printer, name: "Base", type: "Base", line: 9 },
+      { scope: printer, name: "Writer", type: "io.Writer", line: 10 },
+    ]);
+    expect(f.vars).toEqual([]);
+  });
+
+  test("declared results: single, pointer, generic, first of a list; not builtins or type parameters", () => {
+    const f = facts(
+      go(
+        "func New() *Store { return nil }",
+        "func Open(path string) (*st.DB, error) { return nil, nil }",
+        "func Named() (p *Printer, err error) { return }",
+        "func List[T any]() *Box[T] { return nil }",
+        "func First[T any]() T { var t T; return t }",
+        "func Count() int { return 0 }",
+        "func Pair() (int, *Store) { return 0, nil }",
+        "func Nothing() {}",
+        "func (s *Store) Child() *Store { return s }",
+      ),
+    );
+    const returns = (qname: string) => entity(f, qname).returns;
+    expect(returns("New")).toBe("Store");
+    expect(returns("Open")).toBe("st.DB");
+    expect(returns("Named")).toBe("Printer");
+    expect(returns("List")).toBe("Box");
+    expect(returns("First")).toBeUndefined();
+    expect(returns("Count")).toBeUndefined();
+    expect(returns("Pair")).toBeUndefined();
+    expect(returns("Nothing")).toBeUndefined();
+    expect(returns("Store.Child")).toBe("Store");
+  });
+
+  test("variables initialised by a call point at that call; the first of a multi-value assignment", () => {
+    const f = facts(
+      go(
+        "func main() {",
+        "\tdb := store.New(config())",
+        "\tp, err := report.NewPrinter(db)",
+        "\tvar q = open()",
+        "\ta, b := left(), right()",
+        "\t_, skipped := other()",
+        "\tn := 1",
+        "}",
+        "var global = store.New()",
+      ),
+    );
+    const main = indexOf(f, "main");
+    const callIndex = (callee: string) => f.calls.findIndex((c) => c.callee === callee);
+    expect(f.resultVars).toEqual([
+      { scope: main, name: "db", type: "", line: 4, fromCall: callIndex("New") },
+      { scope: main, name: "p", type: "", line: 5, fromCall: callIndex("NewPrinter") },
+      { scope: main, name: "q", type: "", line: 6, fromCall: callIndex("open") },
+      { scope: main, name: "a", type: "", line: 7, fromCall: callIndex("left") },
+      { scope: main, name: "b", type: "", line: 7, fromCall: callIndex("right") },
+      { scope: -1, name: "global", type: "", line: 11, fromCall: f.calls.findLastIndex((c) => c.callee === "New") },
+    ]);
+    expect(f.calls[callIndex("New")]).toEqual({ from: main, line: 4, callee: "New", receiver: "store" });
+    expect(f.vars).toEqual([]);
+  });
+});

@@ -344,6 +344,33 @@ describe("python typed vars", () => {
     const f = facts(["class Job:", "    def start(self):", "        def later():", "            self.timer = Timer()"].join("\n"));
     expect(f.vars).toEqual([{ scope: 0, name: "self.timer", type: "Timer", line: 4 }]);
   });
+
+  test("self.x = param keeps an annotated parameter's (or local's) type; unannotated ones do not", () => {
+    const f = facts(
+      [
+        "class Order:",
+        "    def __init__(self, customer: Customer, note, ledger: 'books.Ledger'):",
+        "        self.customer = customer",
+        "        self.note = note",
+        "        self.books = ledger",
+        "        audit: Audit = make_audit()",
+        "        self.audit = audit",
+        "        self.later = later",
+        "        later: Later = None",
+      ].join("\n"),
+    );
+    const order = indexOf(f, "Order");
+    const init = indexOf(f, "Order.__init__");
+    expect(f.vars).toEqual([
+      { scope: init, name: "customer", type: "Customer", line: 2 },
+      { scope: init, name: "ledger", type: "books.Ledger", line: 2 },
+      { scope: order, name: "self.customer", type: "Customer", line: 3 },
+      { scope: order, name: "self.books", type: "books.Ledger", line: 5 },
+      { scope: init, name: "audit", type: "Audit", line: 6 },
+      { scope: order, name: "self.audit", type: "Audit", line: 7 },
+      { scope: init, name: "later", type: "Later", line: 9 },
+    ]);
+  });
 });
 
 describe("python odd input", () => {

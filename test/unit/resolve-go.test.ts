@@ -103,3 +103,89 @@ describe("go packages", () => {
     expect(ext.map((e) => [e.dst.path, e.dst.index, e.via])).toEqual([["internal/store/store.go", pkg.DB, "package"]]);
   });
 });
+
+describe("go struct fields and call results", () => {
+  /** internal/report: a Printer holding a *store.DB; NewPrinter returns *Printer. */
+  function reportPackage() {
+    const report = new FactsBuilder("internal/report/report.go").packageName("report");
+    report.import("example.com/shop/internal/store", [["*", "st"]]);
+    const Printer = report.entity("Printer", "class", { exported: true });
+    report.field(Printer, "db", "st.DB");
+    const NewPrinter = report.entity("NewPrinter", "function", { exported: true, returns: "Printer" });
+    const Line = report.entity("Line", "method", { receiverType: "Printer", parent: Printer, exported: true });
+    report.typedVar(Line, "p", "Printer").call(Line, "Query", "p.db").call(Line, "Nope", "p.db").call(Line, "Query", "p.missing");
+    return { file: report.build(), Printer, NewPrinter, Line };
+  }
+
+  test("x.f.m(): the field's declared type, resolved in the struct's file", () => {
+    const pkg = storePackage();
+    const report = reportPackage();
+    const result = resolveOne("internal/report/report.go", [...pkg.files, report.file]);
+    expect(targets(result, report.Line)).toEqual([["internal/store/db.go", pkg.Query, "receiver-type"]]);
+    const edge = result.edges.find((e) => e.kind === "CALLS" && e.src.index === report.Line)!;
+    expect(edge.confidence).toBe(0.9);
+    // A method the field's type lacks, and a field the struct lacks, stay unresolved.
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["Nope", "p.db"], ["Query", "p.missing"]]);
+  });
+
+  test("fields of an embedded struct are promoted; deeper paths x.f.g", () => {
+    const pkg = storePackage();
+    const report = reportPackage();
+    const svc = new FactsBuilder("internal/svc/svc.go").packageName("svc");
+    svc.import("example.com/shop/internal/report", [["*", ""]]);
+    const Base = svc.entity("Base", "class");
+    svc.field(Base, "printer", "report.Printer");
+    const Service = svc.entity("Service", "class");
+    svc.heritage(Service, "extends", "Base");
+    const Run = svc.entity("Run", "method", { receiverType: "Service", parent: Service });
+    svc.typedVar(Run, "s", "Service").call(Run, "Line", "s.printer").call(Run, "Query", "s.printer.db");
+    const result = resolveOne("internal/svc/svc.go", [...pkg.files, report.file, svc.build()]);
+    expect(targets(result, Run)).toEqual([
+      ["internal/report/report.go", report.Line, "receiver-type"],
+      ["internal/store/db.go", pkg.Query, "receiver-type"],
+    ]);
+  });
+
+  test("x := pkg.F(): x takes F's declared result type; x, err := F() takes the first", () => {
+    const pkg = storePackage();
+    const report = reportPackage();
+    const main = new FactsBuilder("cmd/shop/main.go").packageName("main");
+    main.import("example.com/shop/internal/report", [["*", ""]]);
+    const fn = main.entity("main", "function");
+    const local = main.entity("open", "function", { returns: "report.Printer" });
+    const newPrinter = main.nextCall();
+    main.call(fn, "NewPrinter", "report").resultVar(fn, "p", newPrinter).call(fn, "Line", "p");
+    const opened = main.nextCall();
+    main.call(fn, "open").resultVar(fn, "q", opened).call(fn, "Line", "q");
+    const result = resolveOne("cmd/shop/main.go", [...pkg.files, report.file, main.build()]);
+    expect(targets(result, fn)).toEqual([
+      ["internal/report/report.go", report.NewPrinter, "package"],
+      ["internal/report/report.go", report.Line, "receiver-type"],
+      ["cmd/shop/main.go", local, "local"],
+    ]);
+    const lineEdge = result.edges.find((e) => e.kind === "CALLS" && e.dst.index === report.Line)!;
+    expect(lineEdge.lines.length).toBe(2);
+    expect(lineEdge.confidence).toBe(0.9);
+  });
+
+  test("no binding when the call cannot be resolved or its callee declares no usable result", () => {
+    const pkg = storePackage();
+    const report = reportPackage();
+    const main = new FactsBuilder("cmd/shop/main.go").packageName("main");
+    main.import("example.com/shop/internal/report", [["*", ""]]);
+    const fn = main.entity("main", "function");
+    const plain = main.entity("plain", "function");
+    const unknown = main.nextCall();
+    main.call(fn, "NewThing", "report").resultVar(fn, "a", unknown).call(fn, "Line", "a");
+    const untyped = main.nextCall();
+    main.call(fn, "plain").resultVar(fn, "b", untyped).call(fn, "Line", "b");
+    // `c := c.Next()`: a variable typed by a call on itself must not loop.
+    const self = main.nextCall();
+    main.call(fn, "Next", "c").resultVar(fn, "c", self);
+    const result = resolveOne("cmd/shop/main.go", [...pkg.files, report.file, main.build()]);
+    expect(targets(result, fn)).toEqual([["cmd/shop/main.go", plain, "local"]]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([
+      ["NewThing", "report"], ["Line", "a"], ["Line", "b"], ["Next", "c"],
+    ]);
+  });
+});

@@ -1,5 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { Parser } from "web-tree-sitter";
 import type { FileFacts } from "../../src/ingest/facts.ts";
+import { loadGrammar } from "../../src/lang/grammars.ts";
+import { extract } from "../../src/lang/python.ts";
 import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
 import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
 
@@ -162,5 +165,64 @@ describe("python classes", () => {
     const result = resolveOne("app.py", [db.build(), app.build()]);
     expect(callsFrom(result, -1)).toMatchObject([{ dst: { path: "db/__init__.py", index: pick }, via: "receiver-type", lines: [3, 4] }]);
     expect(db.build().entities[Router]!.kind).toBe("class");
+  });
+});
+
+describe("python fields typed through parameters and other fields", () => {
+  let parser: Parser;
+
+  beforeAll(async () => {
+    const grammar = await loadGrammar("python");
+    parser = new Parser();
+    parser.setLanguage(grammar);
+  });
+
+  function parsed(path: string, ...lines: string[]): FileFacts {
+    const source = lines.join("\n");
+    const tree = parser.parse(source);
+    if (!tree) throw new Error("parse failed");
+    try {
+      return extract(tree.rootNode, source, path, "python");
+    } finally {
+      tree.delete();
+    }
+  }
+
+  test("self.x = param with `param: Customer` binds self.x.m(); an unannotated param does not", () => {
+    const models = parsed(
+      "models.py",
+      "class Customer:",
+      "    def display(self):",
+      "        return ''",
+      "class Order:",
+      "    def __init__(self, customer: Customer, other):",
+      "        self.customer = customer",
+      "        self.other = other",
+      "    def describe(self):",
+      "        return self.customer.display() + self.other.display()",
+    );
+    const display = models.entities.findIndex((e) => e.qname === "Customer.display");
+    const describe = models.entities.findIndex((e) => e.qname === "Order.describe");
+    const result = resolveOne("models.py", [models]);
+    expect(callsFrom(result, describe)).toMatchObject([{ dst: { path: "models.py", index: display }, via: "receiver-type", confidence: 0.9 }]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["display", "self.other"]]);
+  });
+
+  test("self.a.b.m(): a field of a field's class, through a base class", () => {
+    const repo = new FactsBuilder("repo.py");
+    const Conn = repo.entity("Conn", "class");
+    const run = repo.entity("run", "method", { parent: Conn });
+    const Base = repo.entity("Base", "class");
+    const Repo = repo.entity("Repo", "class");
+    repo.heritage(Repo, "extends", "Base").typedVar(Base, "self.conn", "Conn");
+    const svc = new FactsBuilder("svc.py");
+    svc.import("repo", [["Repo", "Repo"]]);
+    const Service = svc.entity("Service", "class");
+    const handle = svc.entity("handle", "method", { parent: Service });
+    svc.typedVar(Service, "self.repo", "Repo")
+      .call(handle, "run", "self.repo.conn").call(handle, "run", "self.repo.gone").call(handle, "missing", "self.repo.conn");
+    const result = resolveOne("svc.py", [repo.build(), svc.build()]);
+    expect(targets(result, handle)).toEqual([["repo.py", run, "receiver-type"]]);
+    expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["run", "self.repo.gone"], ["missing", "self.repo.conn"]]);
   });
 });

@@ -162,3 +162,8 @@ export interface FileFacts {
   /** Variables typed by the result of the call that initialises them (`fromCall` set). */
   resultVars?: TypedVarFact[];
 }
+
+/** Facts with nothing found yet: what every extractor starts from. */
+export function emptyFacts(path: string, lang: Lang, parseErrors = 0): FileFacts {
+  return { path, lang, entities: [], calls: [], imports: [], exports: [], heritage: [], refs: [], vars: [], parseErrors };
+}

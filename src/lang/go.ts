@@ -1,7 +1,7 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import type { EntityKind, FileFacts, Lang, TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityKind, type FileFacts, type Lang, type TypedVarFact } from "../ingest/facts";
 import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -36,18 +36,7 @@ interface Scope {
 const PACKAGE_SCOPE: Scope = { index: -1, typeParameters: NO_TYPE_PARAMETERS, end: Number.MAX_SAFE_INTEGER };
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
-  const facts: FileFacts = {
-    path,
-    lang,
-    entities: [],
-    calls: [],
-    imports: [],
-    exports: [],
-    heritage: [],
-    refs: [],
-    vars: [],
-    parseErrors: countParseErrors(root),
-  };
+  const facts: FileFacts = emptyFacts(path, lang, countParseErrors(root));
   /** Method entity indexes: their parent is settled once every type in the file is known. */
   const methods: number[] = [];
   /** Package-level type name -> entity index. */

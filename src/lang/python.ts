@@ -1,7 +1,7 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import type { EntityFact, FileFacts, ImportName, Lang, TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, type TypedVarFact } from "../ingest/facts";
 import { annotatedType, dottedPath, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -67,18 +67,7 @@ interface TypedTarget {
 }
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
-  const facts: FileFacts = {
-    path,
-    lang,
-    entities: [],
-    calls: [],
-    imports: [],
-    exports: [],
-    heritage: [],
-    refs: [],
-    vars: [],
-    parseErrors: countParseErrors(root),
-  };
+  const facts: FileFacts = emptyFacts(path, lang, countParseErrors(root));
   let dunderAll: string[] = [];
   // Widened on purpose: visitAssignment changes it, which narrowing by the initialiser cannot see.
   let dunderAllState = "absent" as DunderAllState;

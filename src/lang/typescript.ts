@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import type { CallFact, EntityFact, EntityKind, FileFacts, Lang } from "../ingest/facts";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang } from "../ingest/facts";
 import { countParseErrors } from "./parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";
@@ -41,18 +41,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 }
 
 function extractTree(root: Node, source: string, path: string, lang: Lang): FileFacts {
-  const facts: FileFacts = {
-    path,
-    lang,
-    entities: [],
-    calls: [],
-    imports: [],
-    exports: [],
-    heritage: [],
-    refs: [],
-    vars: [],
-    parseErrors: 0,
-  };
+  const facts: FileFacts = emptyFacts(path, lang);
   const extractor = new Extractor(source, facts);
   try {
     extractor.run(root);

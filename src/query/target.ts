@@ -20,6 +20,7 @@ import {
 } from "../graph/queries";
 import type { Store } from "../graph/store";
 import type { Fields } from "../wire/record";
+import { editDistance } from "../util/edit-distance";
 
 export interface TargetOptions {
   kind?: string;
@@ -106,20 +107,6 @@ function prefer(raw: string, nodes: NodeRow[]): NodeRow[] {
   const wanted = /^[A-Z]/.test(name) ? CONTAINER_KINDS : CALLABLE_KINDS;
   const preferred = nodes.filter((n) => wanted.has(n.kind));
   return preferred.length > 0 ? preferred : nodes;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] as number;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length] as number;
 }
 
 function suggestions(ctx: TargetContext, raw: string): Fields[] {

@@ -1,34 +1,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { Parser } from "web-tree-sitter";
 import type { FileFacts } from "../../src/ingest/facts";
-import { loadGrammar } from "../../src/lang/grammars";
-import { extract } from "../../src/lang/go";
+import { entity, extractorFor, indexOf } from "../helpers/extract";
 
-let parser: Parser;
+let facts: (source: string) => FileFacts;
 
 beforeAll(async () => {
-  const grammar = await loadGrammar("go");
-  parser = new Parser();
-  parser.setLanguage(grammar);
+  facts = await extractorFor("go", "x.go");
 });
-
-function facts(source: string): FileFacts {
-  const tree = parser.parse(source);
-  if (!tree) throw new Error("parse failed");
-  try {
-    return extract(tree.rootNode, source, "x.go", "go");
-  } finally {
-    tree.delete();
-  }
-}
-
-function entity(f: FileFacts, qname: string) {
-  const found = f.entities.find((e) => e.qname === qname);
-  if (!found) throw new Error(`no entity ${qname} in ${f.entities.map((e) => e.qname).join(", ")}`);
-  return found;
-}
-
-const indexOf = (f: FileFacts, qname: string): number => f.entities.indexOf(entity(f, qname));
 
 const go = (...lines: string[]): string => ["package demo", "", ...lines].join("\n");
 

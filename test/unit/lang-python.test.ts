@@ -1,34 +1,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { Parser } from "web-tree-sitter";
 import type { FileFacts } from "../../src/ingest/facts";
-import { loadGrammar } from "../../src/lang/grammars";
-import { extract } from "../../src/lang/python";
+import { entity, extractorFor, indexOf } from "../helpers/extract";
 
-let parser: Parser;
+let facts: (source: string) => FileFacts;
 
 beforeAll(async () => {
-  const grammar = await loadGrammar("python");
-  parser = new Parser();
-  parser.setLanguage(grammar);
+  facts = await extractorFor("python", "m.py");
 });
-
-function facts(source: string): FileFacts {
-  const tree = parser.parse(source);
-  if (!tree) throw new Error("parse failed");
-  try {
-    return extract(tree.rootNode, source, "m.py", "python");
-  } finally {
-    tree.delete();
-  }
-}
-
-function entity(f: FileFacts, qname: string) {
-  const found = f.entities.find((e) => e.qname === qname);
-  if (!found) throw new Error(`no entity ${qname} in ${f.entities.map((e) => e.qname).join(", ")}`);
-  return found;
-}
-
-const indexOf = (f: FileFacts, qname: string): number => f.entities.indexOf(entity(f, qname));
 
 describe("python entities", () => {
   test("classes, functions, methods, nested defs with qualified names and parents", () => {

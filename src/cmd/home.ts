@@ -12,6 +12,6 @@ export default defineIx({
       return;
     }
     const { describeWorkspace } = await import("../workspace/describe");
-    describeWorkspace(ws, ctx);
+    await describeWorkspace(ws, ctx);
   },
 });

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { decodeLlm } from "../../src/wire/llm";
-import { ix, tempDir } from "../helpers/cli";
+import { ix, tempDir, writeTree } from "../helpers/cli";
 
 const FORMATS = ["llm", "json", "text", "toon"] as const;
 
@@ -185,6 +185,14 @@ describe("help, version and the bare invocation", () => {
     expect(r.code).toBe(0);
     expect(r.lines[0]).toMatch(/^ix dir=\S+ workspace=none graph=none$/);
     expect(r.stdout).toContain('next run="ix map ."');
+  });
+
+  test("bare ix in a mapped workspace shows its state and a next step in every format", async () => {
+    const home = tempDir();
+    const repo = await writeTree(tempDir("ix-bare-"), { "a.ts": "export function a() {}\n" });
+    expect(ix(["map", "."], { cwd: repo, home }).code).toBe(0);
+    expect(ix(["--format", "llm"], { cwd: repo, home }).stdout).toContain('next run="ix stats"');
+    expect(ix([], { cwd: repo, home }).stdout).toContain("Next:\n  ix stats");
   });
 
   test("a bare group shows its data and its verbs", () => {

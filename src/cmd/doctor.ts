@@ -43,7 +43,7 @@ export default defineIx({
         add("edges", edges > 0 ? "ok" : "warn", { count: edges });
         const health = graphHealth(stats);
         add("graph_health", health.health === "ok" ? "ok" : "fail", { health: health.health, reason: health.reason, fix: health.fix });
-        const changed = await changedSinceMap(ws.root, store);
+        const changed = await changedSinceMap(ws, store);
         add("staleness", changed.length === 0 ? "ok" : "warn", { stale_files: changed.length, fix: changed.length ? "ix map ." : undefined });
       } finally {
         store.close();

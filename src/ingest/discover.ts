@@ -4,6 +4,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/grammars";
+import { cachedListing, saveListing } from "./listing-cache";
 
 export interface DiscoveredFile {
   /** Relative to the root, '/'-separated. */
@@ -44,10 +45,17 @@ export function isWanted(path: string): boolean {
   return langOfPath(path) !== undefined || CONFIG_FILE.test(baseName(path));
 }
 
-export async function discover(root: string): Promise<Discovery> {
+export interface DiscoverOptions {
+  /** Where the last git listing is kept (src/ingest/listing-cache.ts). */
+  listingCache?: string;
+  /** Write a fresh listing there (only the map does; status reads). */
+  saveListing?: boolean;
+}
+
+export async function discover(root: string, opts: DiscoverOptions = {}): Promise<Discovery> {
   const absRoot = resolve(root);
   const realRoot = realpathSync(absRoot);
-  const candidates = gitFiles(absRoot) ?? walk(absRoot);
+  const candidates = gitFiles(absRoot, opts) ?? walk(absRoot);
   const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
   for (const path of candidates) {
     if (!isWanted(path)) continue;
@@ -87,7 +95,7 @@ function statInside(abs: string, realRoot: string, counts: Discovery): Stats | u
 }
 
 /** Tracked and untracked-but-not-ignored files; undefined when root is not in a git work tree or git ignores it. */
-function gitFiles(root: string): string[] | undefined {
+function gitFiles(root: string, opts: DiscoverOptions): string[] | undefined {
   const git = (args: string[]) => {
     try {
       return Bun.spawnSync(["git", ...args], { cwd: root, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
@@ -104,10 +112,14 @@ function gitFiles(root: string): string[] | undefined {
     // build tree) is a fair request: walk it instead.
     if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
   }
+  const cached = opts.listingCache ? cachedListing(root, opts.listingCache) : undefined;
+  if (cached) return cached;
   const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.
-  return [...new Set(listed.stdout.toString().split("\0").filter((p) => p.length > 0))];
+  const paths = [...new Set(listed.stdout.toString().split("\0").filter((p) => p.length > 0))];
+  if (opts.listingCache && opts.saveListing) saveListing(root, opts.listingCache, paths);
+  return paths;
 }
 
 interface IgnoreFrame {

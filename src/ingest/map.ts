@@ -94,7 +94,7 @@ export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promis
 
 async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise<Omit<MapResult, "waitedForLock" | "ms">> {
   opts.onPhase?.("discover");
-  const found = await discover(ws.root);
+  const found = await discover(ws.root, { listingCache: join(ws.dir, "listing.json"), saveListing: true });
   const present = new Set(found.files.map((f) => f.path));
   const cold = store.rev() === 0;
   // Facts from another extractor version are not comparable: every file is parsed again

@@ -29,7 +29,7 @@ async function stateOf(ws: Workspace, store: Store): Promise<WorkspaceState> {
     rev: store.rev(),
     lastIngestAt: store.meta("last_ingest_at"),
     health: graphHealth(store.stats()),
-    changed: await changedSinceMap(ws.root, store),
+    changed: await changedSinceMap(ws, store),
   };
 }
 

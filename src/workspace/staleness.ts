@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Store } from "../graph/store";
+import type { Workspace } from "./registry";
 import { discover } from "../ingest/discover";
 import { contentHash } from "../ingest/parse";
 
@@ -13,8 +14,9 @@ export interface ChangedFile {
 
 const HASH_CHECK_LIMIT = 500;
 
-export async function changedSinceMap(root: string, store: Store): Promise<ChangedFile[]> {
-  const found = await discover(root);
+export async function changedSinceMap(ws: Workspace, store: Store): Promise<ChangedFile[]> {
+  const root = ws.root;
+  const found = await discover(root, { listingCache: join(ws.dir, "listing.json") });
   const known = store.fileRows();
   const changed: ChangedFile[] = [];
   let hashed = 0;

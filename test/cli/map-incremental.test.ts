@@ -138,6 +138,46 @@ describe("incremental", () => {
   });
 });
 
+describe("in a git work tree, with the listing kept between maps", () => {
+  async function gitRepo() {
+    const root = await writeTree(tempDir("ix-git-"), {
+      ".gitignore": "ignored/\n*.gen.ts\n",
+      "src/a.ts": "import { b } from './b';\nexport function a() { return b(); }\n",
+      "src/b.ts": "export function b() { return 1; }\n",
+      "ignored/x.ts": "export function x() {}\n",
+    });
+    expect(Bun.spawnSync(["git", "init", "-q"], { cwd: root }).exitCode).toBe(0);
+    expect(Bun.spawnSync(["git", "add", "src/a.ts", ".gitignore"], { cwd: root }).exitCode).toBe(0);
+    const home = tempDir();
+    expect(map(root, home)).toMatchObject({ files: "2" });
+    return { root, home };
+  }
+
+  test("a new untracked file is found, a deleted one goes, ignored ones stay out", async () => {
+    const { root, home } = await gitRepo();
+    expect(map(root, home)).toMatchObject({ outcome: "no_change", files: "2" });
+    writeFileSync(join(root, "src/c.ts"), "import { a } from './a';\nexport function c() { return a(); }\n");
+    writeFileSync(join(root, "src/d.gen.ts"), "export function d() {}\n");
+    expect(map(root, home)).toMatchObject({ added: "1", files: "3" });
+    expect(calls(home, root)).toContain("src/c.ts:c CALLS src/a.ts:a");
+    rmSync(join(root, "src/c.ts"));
+    expect(map(root, home)).toMatchObject({ deleted: "1", files: "2" });
+  });
+
+  test("a .gitignore edit that lets a file in is seen", async () => {
+    const { root, home } = await gitRepo();
+    await Bun.sleep(5);
+    writeFileSync(join(root, ".gitignore"), "*.gen.ts\n");
+    expect(map(root, home)).toMatchObject({ added: "1", files: "3" });
+  });
+
+  test("a new directory with a file in it is found", async () => {
+    const { root, home } = await gitRepo();
+    await writeTree(root, { "src/deep/new/e.ts": "export function e() {}\n" });
+    expect(map(root, home)).toMatchObject({ added: "1", files: "3" });
+  });
+});
+
 /** A few hundred files that call each other, so a map takes long enough to be interrupted. */
 async function bigRepo(): Promise<string> {
   const files: Record<string, string> = {};

@@ -71,7 +71,8 @@ export class TextEncoder {
     const widths = columns.map((key, i) => Math.max(key.length, ...cells.map((c) => (c[i] as string).length)));
     const pad = (values: string[]) =>
       values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] as number))).join("  ").trimEnd();
-    let out = this.style.dim(pad(columns.map((c) => c.toUpperCase()))) + "\n";
+    // The kind names the table: callers, users and tests of one answer are different lists.
+    let out = this.style.bold(`${kind} (${rows.length})`) + "\n" + this.style.dim(pad(columns.map((c) => c.toUpperCase()))) + "\n";
     for (const row of cells) out += pad(row) + "\n";
     this.write(out);
   }

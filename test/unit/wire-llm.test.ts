@@ -202,7 +202,7 @@ describe("other encoders carry the same information", () => {
       ]);
       w.next("ix map .", "map it");
     });
-    expect(out).toBe("NAME    PATH\na       src/a.ts\nlonger  b.ts\nNext:\n  ix map .  map it\n");
+    expect(out).toBe("ref (2)\nNAME    PATH\na       src/a.ts\nlonger  b.ts\nNext:\n  ix map .  map it\n");
     expect(out).not.toContain("\x1b[");
   });
 });

@@ -4,6 +4,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/grammars";
+import { git as runGit } from "../util/git";
 import { cachedListing, saveListing } from "./listing-cache";
 
 export interface DiscoveredFile {
@@ -96,18 +97,12 @@ function statInside(abs: string, realRoot: string, counts: Discovery): Stats | u
 
 /** Tracked and untracked-but-not-ignored files; undefined when root is not in a git work tree or git ignores it. */
 function gitFiles(root: string, opts: DiscoverOptions): string[] | undefined {
-  const git = (args: string[]) => {
-    try {
-      return Bun.spawnSync(["git", ...args], { cwd: root, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
-    } catch {
-      return undefined; // git is not installed
-    }
-  };
+  const git = (args: string[]) => runGit(args, root);
   // A work tree's top level (the usual workspace root) needs no questions; each git process
   // costs several ms of a no-change map.
   if (!existsSync(join(root, ".git"))) {
     const inside = git(["rev-parse", "--is-inside-work-tree"]);
-    if (!inside?.success || inside.stdout.toString().trim() !== "true") return undefined;
+    if (!inside?.success || inside.stdout.trim() !== "true") return undefined;
     // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
     // build tree) is a fair request: walk it instead.
     if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
@@ -117,7 +112,7 @@ function gitFiles(root: string, opts: DiscoverOptions): string[] | undefined {
   const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.
-  const paths = [...new Set(listed.stdout.toString().split("\0").filter((p) => p.length > 0))];
+  const paths = [...new Set(listed.stdout.split("\0").filter((p) => p.length > 0))];
   if (opts.listingCache && opts.saveListing) saveListing(root, opts.listingCache, paths);
   return paths;
 }

@@ -1,6 +1,8 @@
 // A workspace's root is the git work tree's top level when there is one, else the directory.
+import { git } from "../util/git";
+
 export function workspaceRoot(dir: string): string {
-  const git = Bun.spawnSync(["git", "rev-parse", "--show-toplevel"], { cwd: dir, stdout: "pipe", stderr: "ignore" });
-  const top = git.exitCode === 0 ? git.stdout.toString().trim() : "";
+  const result = git(["rev-parse", "--show-toplevel"], dir);
+  const top = result?.exitCode === 0 ? result.stdout.trim() : "";
   return top || dir;
 }

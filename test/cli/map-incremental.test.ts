@@ -251,3 +251,17 @@ describe("crash safety and concurrency", () => {
     expect(errs.filter((e) => e.includes("waited for another map")).length).toBe(1);
   }, 60_000);
 });
+
+describe("nothing from the mapped repository runs", () => {
+  test("a core.fsmonitor command in the repository's git config is never executed", async () => {
+    const root = await writeTree(tempDir("ix-evil-"), { "a.ts": "export function a() {}\n" });
+    expect(Bun.spawnSync(["git", "init", "-q"], { cwd: root }).exitCode).toBe(0);
+    const marker = join(root, "pwned");
+    expect(Bun.spawnSync(["git", "config", "core.fsmonitor", `touch ${marker}; false`], { cwd: root }).exitCode).toBe(0);
+    expect(Bun.spawnSync(["git", "add", "a.ts"], { cwd: root, env: { ...process.env, GIT_CONFIG_PARAMETERS: "'core.fsmonitor'='false'" } }).exitCode).toBe(0);
+    const home = tempDir();
+    expect(map(root, home)).toMatchObject({ files: "1" });
+    expect(ix(["status", "--format", "llm"], { cwd: root, home }).code).toBe(0);
+    expect(await Bun.file(marker).exists()).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 import { parseJsonc } from "../../src/resolve/jsonc.ts";
 import { exportsTarget } from "../../src/resolve/packages.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FileFacts } from "../../src/ingest/facts.ts";
-import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution } from "../../src/resolve/index.ts";
 
 const GO_MOD = { "go.mod": "module example.com/shop\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n" };

@@ -3,7 +3,7 @@ import { Parser } from "web-tree-sitter";
 import type { FileFacts } from "../../src/ingest/facts.ts";
 import { loadGrammar } from "../../src/lang/grammars.ts";
 import { extract } from "../../src/lang/python.ts";
-import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
 
 function resolveOne(target: string, files: FileFacts[], texts: Record<string, string> = {}): FileResolution {

@@ -2,7 +2,7 @@
 // every call the same way; the timings are printed, never asserted.
 import { expect, test } from "bun:test";
 import type { FileFacts } from "../../src/ingest/facts.ts";
-import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 
 const FILES = 10_000;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FileFacts } from "../../src/ingest/facts.ts";
-import { FactsBuilder, memoryProject } from "../../src/resolve/facts-builder.ts";
+import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
 
 function resolveOne(target: string, files: FileFacts[], texts: Record<string, string> = {}): FileResolution {

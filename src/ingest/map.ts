@@ -230,9 +230,6 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
       }
       opts.onPhase?.("resolve", ++done, targets.length);
       yield [path, { edges: out, unresolved }];
-      // The edges just written are garbage now; a large map collects them as it goes rather
-      // than letting the heap (and the process's peak memory) grow until the end.
-      if (done % 2000 === 0) Bun.gc(false);
     }
     opts.onPhase?.("commit");
   }

@@ -265,3 +265,34 @@ describe("nothing from the mapped repository runs", () => {
     expect(await Bun.file(marker).exists()).toBe(false);
   });
 });
+
+describe("reset and graph health", () => {
+  test("reset needs --workspace and --yes; --ingest maps again", async () => {
+    const { root, home } = await twoFiles();
+    const bare = ix(["reset", "--format", "llm"], { cwd: root, home });
+    expect(bare.code).toBe(2);
+    expect(bare.lines[0]).toContain("code=missing_argument");
+    const unconfirmed = ix(["reset", "--workspace", "--format", "llm"], { cwd: root, home });
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.lines[0]).toContain("code=confirmation_required");
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    const reset = ix(["reset", "--workspace", "--yes", "--ingest", "--format", "llm"], { cwd: root, home });
+    expect(reset.code).toBe(0);
+    expect(reset.lines[1]).toContain("map files=2 rev=1 outcome=full_local_completed");
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+  });
+
+  test("a hollow graph is reported as degraded, with the fix, by status, doctor and a missed target", async () => {
+    const { root, home } = await twoFiles();
+    const db = new Database(dbPath(home, root));
+    db.run("DELETE FROM edges WHERE kind = 'CONTAINS'");
+    db.close();
+    const status = ix(["status", "--format", "llm"], { cwd: root, home });
+    expect(status.lines[0]).toContain("graph_health=degraded");
+    expect(status.lines[1]).toMatch(/^graph status=degraded reason=hollow message=".*" fix="ix reset --workspace --yes --ingest"$/);
+    expect(ix(["doctor", "--format", "llm"], { cwd: root, home }).stdout).toContain("check name=graph_health status=fail health=degraded");
+    const miss = ix(["callers", "nothing", "--format", "llm"], { cwd: root, home });
+    expect(miss.code).toBe(1);
+    expect(miss.stdout).toContain("graph status=degraded");
+  });
+});

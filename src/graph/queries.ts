@@ -107,11 +107,6 @@ export function fileNode(store: Store, path: string): NodeRow | undefined {
   return nodes(store, "n.path = ? AND n.kind = 'file'", path)[0];
 }
 
-/** Entities of a file, in line order. */
-export function entitiesIn(store: Store, path: string): NodeRow[] {
-  return nodes(store, "n.path = ? AND n.kind != 'file' ORDER BY n.start_line, n.end_line DESC", path);
-}
-
 /** The innermost entity whose span holds line, if any. */
 export function innermostAt(store: Store, path: string, line: number): NodeRow | undefined {
   return nodes(
@@ -161,66 +156,38 @@ function edgeRows(store: Store, sql: string, ...params: (string | number)[]): Ed
   }));
 }
 
-/** How many edges of the given kinds reach `rowid` (a count, without fetching rows). */
-export function countInto(store: Store, rowid: number, kinds: string[]): number {
-  return (store.db
-    .query(`SELECT count(*) n FROM edges WHERE dst = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
-    .get(rowid, ...kinds) as { n: number }).n;
+/** The column that holds the node asked about: `dst` for edges into it, `src` for edges out. */
+type End = "dst" | "src";
+const other = (end: End): End => (end === "dst" ? "src" : "dst");
+const inList = (kinds: string[]) => kinds.map(() => "?").join(",");
+
+function countAt(store: Store, end: End, rowid: number, kinds: string[]): number {
+  return (store.db.query(`SELECT count(*) n FROM edges WHERE ${end} = ? AND kind IN (${inList(kinds)})`).get(rowid, ...kinds) as { n: number }).n;
 }
 
-export function countFrom(store: Store, rowid: number, kinds: string[]): number {
-  return (store.db
-    .query(`SELECT count(*) n FROM edges WHERE src = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
-    .get(rowid, ...kinds) as { n: number }).n;
+/** Edges at `rowid`, each with the node at the other end, in path order. */
+function edgesAt(store: Store, end: End, rowid: number, kinds: string[], limit: number): EdgeRow[] {
+  return edgeRows(
+    store,
+    `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.${other(end)}
+     WHERE e.${end} = ? AND e.kind IN (${inList(kinds)}) ORDER BY n.path, n.start_line LIMIT ?`,
+    rowid,
+    ...kinds,
+    limit,
+  );
 }
+
+/** How many edges of the given kinds reach `rowid` (a count, without fetching rows). */
+export const countInto = (store: Store, rowid: number, kinds: string[]) => countAt(store, "dst", rowid, kinds);
+export const countFrom = (store: Store, rowid: number, kinds: string[]) => countAt(store, "src", rowid, kinds);
+
+/** Edges into `rowid` (the row's node is the source), at most `limit` (-1: all). */
+export const edgesInto = (store: Store, rowid: number, kinds: string[], limit = -1) => edgesAt(store, "dst", rowid, kinds, limit);
+/** Edges out of `rowid` (the row's node is the target). */
+export const edgesFrom = (store: Store, rowid: number, kinds: string[], limit = -1) => edgesAt(store, "src", rowid, kinds, limit);
 
 export function countChildren(store: Store, parent: number): number {
   return (store.db.query("SELECT count(*) n FROM nodes WHERE parent = ?").get(parent) as { n: number }).n;
-}
-
-/** Edges into `rowid` of the given kinds, with the node at the other end (the source). */
-export function edgesInto(store: Store, rowid: number, kinds: string[], limit = -1): EdgeRow[] {
-  return edgeRows(
-    store,
-    `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.src
-     WHERE e.dst = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line LIMIT ?`,
-    rowid,
-    ...kinds,
-    limit,
-  );
-}
-
-/** Edges out of `rowid` of the given kinds, with the node at the other end (the target). */
-export function edgesFrom(store: Store, rowid: number, kinds: string[], limit = -1): EdgeRow[] {
-  return edgeRows(
-    store,
-    `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.dst
-     WHERE e.src = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) ORDER BY n.path, n.start_line LIMIT ?`,
-    rowid,
-    ...kinds,
-    limit,
-  );
-}
-
-/** Edges into any node of a file (its file node or its entities), by kind. */
-export function edgesIntoFile(store: Store, path: string, kinds: string[]): (EdgeRow & { target: NodeRow })[] {
-  const rows = store.db
-    .query(
-      `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names,
-              t.rowid t_rowid
-       FROM nodes t JOIN edges e ON e.dst = t.rowid JOIN nodes n ON n.rowid = e.src
-       WHERE t.path = ? AND e.kind IN (${kinds.map(() => "?").join(",")}) AND n.path != ?`,
-    )
-    .all(path, ...kinds, path) as (RawNode & { e_kind: string; via: string | null; confidence: number | null; lines: string | null; names: string | null; t_rowid: number })[];
-  const targets = new Map<number, NodeRow>();
-  return rows.map((r) => {
-    let target = targets.get(r.t_rowid);
-    if (!target) {
-      target = nodeByRowid(store, r.t_rowid) as NodeRow;
-      targets.set(r.t_rowid, target);
-    }
-    return { node: toNode(r), kind: r.e_kind, via: r.via, confidence: r.confidence, lines: splitLines(r.lines), names: splitList(r.names), target };
-  });
 }
 
 /** Call sites that use `name` but could not be bound to any definition. */

@@ -60,6 +60,8 @@ export default defineIx({
       parse_errors: quiet(result.parseErrors),
       skipped: quiet(result.skipped),
       files_too_large: quiet(tooLarge.length),
+      // json carries the whole list (spec: "files_too_large_paths"); llm and text list rows.
+      files_too_large_paths: ctx.format === "json" ? tooLarge : undefined,
       ms: result.ms,
     });
     ctx.writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));

@@ -296,3 +296,30 @@ describe("reset and graph health", () => {
     expect(miss.stdout).toContain("graph status=degraded");
   });
 });
+
+describe("what a map leaves out", () => {
+  test("files over 1 MB are counted and listed; binary files are skipped and counted", async () => {
+    const root = await writeTree(tempDir("ix-large-"), {
+      "a.ts": "export function a() {}\n",
+      "big.ts": `export const data = [${"1,".repeat(600_000)}];\n`,
+      "blob.ts": "export const x = 1;\u0000\u0001\n",
+    });
+    const home = tempDir();
+    const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toContain("files_too_large=1");
+    expect(r.lines[0]).toContain("skipped=1");
+    expect(r.lines).toContain("too_large path=big.ts");
+    const silent = ix(["map", ".", "--silent", "--format", "llm"], { cwd: root, home });
+    expect(silent.lines).toEqual([expect.stringMatching(/^map files=\d+ rev=1 outcome=no_change too_large=1 ms=\d+$/)]);
+    const json = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout);
+    expect(json.map).toMatchObject({ files_too_large: 1, files_too_large_paths: ["big.ts"] });
+  });
+
+  test("json says files_too_large=0 and an empty list on a clean map", async () => {
+    const root = await writeTree(tempDir("ix-clean-"), { "a.ts": "export function a() {}\n" });
+    const json = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home: tempDir() }).stdout);
+    expect(json.map).toMatchObject({ files_too_large: 0, files_too_large_paths: [] });
+    expect(json.too_large).toEqual([]);
+  });
+});

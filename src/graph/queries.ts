@@ -29,40 +29,16 @@ export interface EdgeRow {
   names: string[];
 }
 
-const NODE_COLUMNS = "n.rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line, n.end_line, n.lang, n.signature, n.exported, n.role, n.parent";
+// Columns aliased to NodeRow's names, so a row needs only its 0/1 flag turned into a boolean.
+const NODE_COLUMNS =
+  "n.rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line AS startLine, n.end_line AS endLine, n.lang, coalesce(n.signature, '') AS signature, n.exported, n.role, n.parent";
 
-type RawNode = {
-  rowid: number;
-  id: string;
-  kind: string;
-  name: string;
-  qname: string;
-  path: string;
-  start_line: number;
-  end_line: number;
-  lang: string | null;
-  signature: string | null;
-  exported: number;
-  role: string;
-  parent: number | null;
-};
+type RawNode = Omit<NodeRow, "exported"> & { exported: number };
 
 function toNode(r: RawNode): NodeRow {
-  return {
-    rowid: r.rowid,
-    id: r.id,
-    kind: r.kind,
-    name: r.name,
-    qname: r.qname,
-    path: r.path,
-    startLine: r.start_line,
-    endLine: r.end_line,
-    lang: r.lang,
-    signature: r.signature ?? "",
-    exported: r.exported === 1,
-    role: r.role,
-    parent: r.parent,
-  };
+  // Listed, not spread: edge queries return their own columns on the same row.
+  const { rowid, id, kind, name, qname, path, startLine, endLine, lang, signature, exported, role, parent } = r;
+  return { rowid, id, kind, name, qname, path, startLine, endLine, lang, signature, exported: exported === 1, role, parent };
 }
 
 const splitList = (text: string | null): string[] => (text ? text.split(",") : []);

@@ -27,12 +27,12 @@ export default defineIx({
     }
     const root = workspaceRoot(realpathSync(target));
     const ws = registerWorkspace(ctx.home, root);
-    const progress = process.stderr.isTTY && !silent ? terminalProgress() : undefined;
+    const progress = ctx.env.IX_TRACE ? phaseTrace() : process.stderr.isTTY && !silent ? terminalProgress() : undefined;
     const result = await mapWorkspace(ws, {
       onPhase: progress,
       onRebuild: (why) => process.stderr.write(`ix: rebuilding the graph: ${why}\n`),
     });
-    if (progress) process.stderr.write("\r\x1b[K");
+    if (progress && !ctx.env.IX_TRACE) process.stderr.write("\r\x1b[K");
     if (result.waitedForLock) process.stderr.write(`ix: waited for another map of ${root} to finish\n`);
 
     const tooLarge = [...result.tooLarge].sort();
@@ -78,5 +78,19 @@ function terminalProgress(): (phase: Phase, done?: number, total?: number) => vo
     last = now;
     const count = done !== undefined && total ? ` ${done}/${total}` : "";
     process.stderr.write(`\r\x1b[Kix map: ${phase}${count}`);
+  };
+}
+
+/** IX_TRACE=1: one stderr line per phase with its start time and memory, for benchmarks. */
+function phaseTrace(): (phase: Phase) => void {
+  let current: Phase | undefined;
+  const started = performance.now();
+  return (phase) => {
+    if (phase === current) return;
+    current = phase;
+    if (process.env.IX_TRACE === "gc") Bun.gc(true);
+    const { rss, heapUsed } = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 1e6);
+    process.stderr.write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
   };
 }

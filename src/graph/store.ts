@@ -64,8 +64,8 @@ export interface OwnerEdges {
 }
 
 export interface RevisionInput {
-  /** Added or modified files: their nodes are replaced in full. */
-  changed: FileChange[];
+  /** Added or modified files: their nodes are replaced in full. Read once, in order, before any edge. */
+  changed: Iterable<FileChange>;
   /** Paths removed from the workspace. */
   deleted: string[];
   /** Same hash, new size/mtime: the row is updated; on their own they make no revision. */

@@ -2,6 +2,7 @@
 // commit one revision. A no-change map stats files and stops: it reads no file and never loads
 // tree-sitter (the parser modules are imported only when something must be parsed).
 import { readFileSync, rmSync } from "node:fs";
+import { fullGC } from "bun:jsc";
 import { join } from "node:path";
 import type { EdgeRecord, FileChange, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
 import { Store, StoreError } from "../graph/store";
@@ -16,7 +17,7 @@ import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
 
-export type Phase = "discover" | "parse" | "resolve" | "commit";
+export type Phase = "discover" | "parse" | "resolve" | "commit" | "done";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
@@ -38,6 +39,13 @@ export interface MapResult {
   tooLarge: string[];
   waitedForLock: boolean;
   ms: number;
+}
+
+/** A parsed (or skipped) file waiting for the commit. */
+interface Pending {
+  row: FileRow;
+  facts: FileFacts | null;
+  lines: number;
 }
 
 /** Files whose change can move any import's resolution. */
@@ -83,7 +91,9 @@ export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promis
   try {
     const store = openForMap(ws, opts);
     try {
-      return { ...(await mapLocked(ws, store, opts)), waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
+      const result = await mapLocked(ws, store, opts);
+      opts.onPhase?.("done");
+      return { ...result, waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
     } finally {
       store.close();
     }
@@ -118,15 +128,15 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   opts.onPhase?.("parse", 0, requests.length);
   const { parseAll } = await import("./pool");
   const results = await parseAll(ws.root, requests, (done, total) => opts.onPhase?.("parse", done, total));
+  const parsed = results.filter((r: ParseResult) => r.status === "parsed").length;
   const stat = new Map(found.files.map((f) => [f.path, f]));
 
-  const changed: FileChange[] = [];
+  const changed: Pending[] = [];
   const touched: FileRow[] = [];
   const newFacts = new Map<string, FileFacts | null>();
-  const lineCounts = new Map<string, number>();
   let parseErrors = 0;
   let skipped = base.skipped;
-  for (const result of results) {
+  for (const result of results.splice(0)) {
     const info = stat.get(result.path);
     const row: FileRow = {
       path: result.path,
@@ -146,8 +156,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     const facts = result.status === "parsed" ? result.facts : null;
     if (facts && facts.parseErrors > 0) parseErrors++;
     newFacts.set(result.path, facts);
-    changed.push({ row, facts, nodes: [] });
-    lineCounts.set(result.path, result.status === "skipped" ? 0 : result.lines);
+    changed.push({ row, facts, lines: result.status === "skipped" ? 0 : result.lines });
   }
 
   // Who must be re-resolved: the changed files, and every file whose edges could move with
@@ -176,16 +185,15 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
       ]),
     ].filter((p) => present.has(p));
   }
+  // From here on every file's facts are read back from the store, where the commit writes the
+  // new ones before resolving: the parsed facts of a cold map are let go as they are written
+  // instead of staying in memory through resolution.
+  newFacts.clear();
 
   opts.onPhase?.("resolve", 0, targets.length);
-  const factsCache = new Map<string, FileFacts | undefined>();
   const project: Project = {
     paths: present,
-    facts(path) {
-      if (newFacts.has(path)) return newFacts.get(path) ?? undefined;
-      if (!factsCache.has(path)) factsCache.set(path, present.has(path) ? store.facts(path) : undefined);
-      return factsCache.get(path);
-    },
+    facts: recentlyRead((path) => (present.has(path) ? store.facts(path) : undefined)),
     readText(path) {
       try {
         return readFileSync(join(ws.root, path), "utf8");
@@ -195,10 +203,10 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     },
   };
   const idCache = new Map<string, FileIds>();
-  const ids = (path: string) => {
+  const ids = (path: string, facts?: FileFacts | null) => {
     let entry = idCache.get(path);
     if (!entry) {
-      entry = idsOf(ws.id, path, project.facts(path));
+      entry = idsOf(ws.id, path, facts === undefined ? project.facts(path) : facts);
       idCache.set(path, entry);
     }
     return entry;
@@ -208,9 +216,16 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     return ref.index < 0 ? fileIds.file : fileIds.entities[ref.index];
   };
 
-  for (const change of changed) {
-    const path = change.row.path;
-    change.nodes = nodesOf(ids(path), path, change.facts, change.row.role, change.row.lang, lineCounts.get(path) ?? 0);
+  const bound = memoryBound();
+
+  /** Each change once, its nodes built as it is written, and then forgotten. */
+  function* fileChanges(): Generator<FileChange> {
+    for (let i = 0; i < changed.length; i++) {
+      const { row, facts, lines } = changed[i]!;
+      changed[i] = undefined!;
+      bound();
+      yield { row, facts, nodes: nodesOf(ids(row.path, facts), row.path, facts, row.role, row.lang, lines) };
+    }
   }
 
   function* ownerEdges(): Generator<[string, OwnerEdges]> {
@@ -229,25 +244,59 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         if (srcId) unresolved.push({ srcId, kind: site.kind, name: site.name, receiver: site.receiver, lines: site.lines });
       }
       opts.onPhase?.("resolve", ++done, targets.length);
+      bound();
       yield [path, { edges: out, unresolved }];
     }
     opts.onPhase?.("commit");
   }
 
   // Resolution runs inside the commit's transaction, each file's edges written as they come.
-  const commit = store.commit({ changed, deleted, touched, edges: ownerEdges() });
+  const changes = changed.length;
+  const commit = store.commit({ changed: fileChanges(), deleted, touched, edges: ownerEdges() });
   if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
   const modified = changedPaths.length - added.length;
   return {
     ...base,
     skipped,
     rev: commit.rev,
-    outcome: changed.length === 0 && deleted.length === 0 ? "no_change" : cold ? "full_local_completed" : "incremental_local_completed",
+    outcome: changes === 0 && deleted.length === 0 ? "no_change" : cold ? "full_local_completed" : "incremental_local_completed",
     added: added.length,
     modified,
     deleted: deleted.length,
-    parsed: results.filter((r: ParseResult) => r.status === "parsed").length,
+    parsed,
     resolved: targets.length,
     parseErrors,
+  };
+}
+
+/**
+ * Remembers the last few answers: writing a file's edges reads the facts its resolution just
+ * loaded, and parsing them twice would cost a second JSON.parse per file.
+ */
+function recentlyRead(read: (path: string) => FileFacts | undefined, keep = 64): (path: string) => FileFacts | undefined {
+  const recent = new Map<string, FileFacts | undefined>();
+  return (path) => {
+    if (recent.has(path)) return recent.get(path);
+    const facts = read(path);
+    recent.set(path, facts);
+    if (recent.size > keep) recent.delete(recent.keys().next().value!);
+    return facts;
+  };
+}
+
+/**
+ * Writing and resolving a large repository turns over several times its facts in short-lived
+ * strings (JSON read back from the store and written to it), which the collector does not
+ * weigh: left alone, a cold map of 13k files peaked above 1 GB with under 100 MB live. A full
+ * collection every few hundred files, once the process is past RSS_SOFT_LIMIT, holds it near
+ * the limit; a repository that stays below never pays for one.
+ */
+const RSS_SOFT_LIMIT = 300e6;
+const COLLECT_EVERY = 500;
+
+function memoryBound(): () => void {
+  let steps = 0;
+  return () => {
+    if (++steps % COLLECT_EVERY === 0 && process.memoryUsage.rss() > RSS_SOFT_LIMIT) fullGC();
   };
 }

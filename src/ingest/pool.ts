@@ -55,7 +55,23 @@ export async function parseAll(
       ),
     );
   } finally {
-    for (const worker of workers) worker.terminate();
+    await Promise.all(workers.map(stopped));
   }
   return results;
+}
+
+/**
+ * Terminates a worker and waits until it is gone: its heap and grammar memory (100-250 MB a
+ * worker) are freed only then, and resolution, which follows synchronously, would otherwise
+ * hold them for the rest of the map.
+ */
+function stopped(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    worker.addEventListener("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.terminate();
+  });
 }

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import type { FileFacts } from "../../src/ingest/facts.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
-import { resolveFiles } from "../../src/resolve/index.ts";
+import { resolveEach, resolveFiles } from "../../src/resolve/index.ts";
 
 const FILES = 10_000;
 const PER_DIR = 100;
@@ -63,4 +63,14 @@ test("10k synthetic files: every call bound, the same cold and for one target", 
   expect(loads).toBeLessThanOrEqual(4);
 
   console.log(`resolve: ${FILES} files cold ${(coldMs / 1000).toFixed(2)} s; 1 target ${singleMs.toFixed(2)} ms (${loads} facts loaded)`);
+});
+
+test("resolving in chunks, with caches dropped between them, binds every call the same way", () => {
+  const files = Array.from({ length: FILES }, (_, i) => syntheticFile(i));
+  const targets = files.slice(0, 1200).map((f) => f.path);
+  const whole = [...resolveEach(targets, memoryProject(files), Number.POSITIVE_INFINITY)];
+  const chunked = [...resolveEach(targets, memoryProject(files), 97)];
+  expect(chunked.map(([path]) => path)).toEqual(targets);
+  expect(chunked).toEqual(whole);
+  expect(whole.flatMap(([, r]) => r.edges).filter((e) => e.kind === "CALLS").length).toBe(targets.length * 8);
 });

@@ -1,7 +1,7 @@
 // callers, callees, imports, imported-by: the edge rows, each with where the other end is
 // defined (path, lines) and where the edge itself is on disk now (site, also, snippet).
 import { countFrom, countInto, edgesFrom, edgesInto, fileNode, unresolvedFrom, unresolvedUses, type EdgeRow, type NodeRow } from "../graph/queries";
-import { findSiteInLines, type Site } from "../sites";
+import { findSiteInLines, recordedCallSite, type Site } from "../sites";
 import type { Fields } from "../wire/record";
 import type { Session } from "./session";
 
@@ -53,6 +53,8 @@ function siteOf(session: Session, relation: Relation, target: NodeRow, edge: Edg
   const lines = session.files.lines(holder.path);
   if (!lines) return undefined;
   const importing = relation === "imports" || relation === "imported-by";
+  const recorded = !importing && !session.files.stale(holder.path) ? recordedCallSite(lines, named.name, edge.lines, langOf(holder)) : undefined;
+  if (recorded) return { ...recorded, path: holder.path };
   const site = findSiteInLines(lines, {
     text: undefined,
     name: importing ? (edge.names.find((n) => n !== "*" && n !== "default") ?? named.name.replace(/\.[^.]+$/, "")) : named.name,

@@ -9,6 +9,7 @@ import { type CodeView, codeView, type Family, familyOf } from "./mask";
 import { pick } from "./pick";
 import { callSnippet, statementSnippet } from "./snippet";
 import { clampedSpan, reanchorSpan, type Scope, type Span, shortName } from "./span";
+import { identifierColumns } from "./words";
 
 export interface SiteQuery {
   /** Text of the file as it is on disk now (the caller reads it; undefined → no site). */
@@ -57,6 +58,22 @@ export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "te
   const { span, hints } = searchSpan(view, q.scope, q.hintLines);
   const chosen = pick(useCandidates(view, name, span, hints));
   return chosen && { ...chosen, snippet: callSnippet(view, chosen.line - 1) };
+}
+
+/**
+ * The site as the graph recorded it, for a file unchanged since the map: the recorded lines are
+ * where the parser saw the calls, so no search is needed, only a check that the first line
+ * names the callee in code (a call whose name sits on a later line than its start fails it,
+ * and the caller searches instead). `also` is the further recorded lines.
+ */
+export function recordedCallSite(lines: readonly string[], name: string, recorded: readonly number[], lang: Lang): Site | undefined {
+  const short = shortName(name);
+  const ordered = [...new Set(recorded)].filter((line) => line >= 1 && line <= lines.length).sort((a, b) => a - b);
+  const first = ordered[0];
+  if (first === undefined || short === "" || !lines[first - 1]!.includes(short)) return undefined;
+  const view = codeView(lines, familyOf(lang));
+  if (identifierColumns(view.masked(first - 1), short).length === 0) return undefined;
+  return { line: first, also: ordered.slice(1, 5), snippet: callSnippet(view, first - 1) };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { langOfPath } from "../lang/grammars";
+import { langOfPath } from "../lang/langs";
 import { git as runGit } from "../util/git";
 import { cachedListing, saveListing } from "./listing-cache";
 
@@ -58,13 +58,16 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   const realRoot = realpathSync(absRoot);
   const candidates = gitFiles(absRoot, opts) ?? walk(absRoot);
   const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
+  // Listed paths are relative and normalised (git's, or the walk's): joining each by hand
+  // spares path.join's normalising on every file of a no-change map.
+  const prefix = absRoot.endsWith(sep) ? absRoot : absRoot + sep;
   for (const path of candidates) {
     if (!isWanted(path)) continue;
     if (MINIFIED_NAME.test(path)) {
       result.minified++;
       continue;
     }
-    const stat = statInside(join(absRoot, path), realRoot, result);
+    const stat = statInside(prefix + path, realRoot, result);
     if (!stat) continue;
     if (stat.size > MAX_FILE_BYTES) result.tooLarge.push(path);
     else result.files.push({ path, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });
@@ -113,7 +116,7 @@ function gitFiles(root: string, opts: DiscoverOptions): string[] | undefined {
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.
   const paths = [...new Set(listed.stdout.split("\0").filter((p) => p.length > 0))];
-  if (opts.listingCache && opts.saveListing) saveListing(root, opts.listingCache, paths);
+  if (opts.listingCache && opts.saveListing) saveListing(root, opts.listingCache, paths, isWanted);
   return paths;
 }
 

@@ -1,13 +1,12 @@
 // `ix map`: discover → parse what changed → resolve the changed files and their dependents →
-// commit one revision. A no-change map stats files and stops: it reads no file and never loads
-// tree-sitter (the parser modules are imported only when something must be parsed).
+// commit one revision. A no-change map stats files and stops: it reads no file and loads
+// neither tree-sitter nor the resolver (both are imported only when there is work for them).
 import { readFileSync, rmSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import type { EdgeRecord, FileChange, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
+import type { EdgeRecord, FileChange, FileRow, FileStamp, OwnerEdges, UnresolvedRecord } from "../graph/store";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
-import { resolveEach } from "../resolve";
 import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
@@ -39,6 +38,10 @@ export interface MapResult {
   tooLarge: string[];
   waitedForLock: boolean;
   ms: number;
+}
+
+function sameStamp(stamp: FileStamp | undefined, file: { size: number; mtimeMs: number }): boolean {
+  return stamp !== undefined && stamp.size === file.size && stamp.mtimeMs === file.mtimeMs;
 }
 
 /** A parsed (or skipped) file waiting for the commit. */
@@ -110,16 +113,13 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   // Facts from another extractor version are not comparable: every file is parsed again
   // (hashes still spare the rows, but not the parse).
   const current = store.meta("facts_version") === String(FACTS_VERSION);
-  const known = store.fileRows();
-  if (!current) for (const [path, row] of known) known.set(path, { ...row, size: -1, hash: "" });
-
-  const requests: ParseRequest[] = [];
-  for (const file of found.files) {
-    const row = known.get(file.path);
-    if (row && row.size === file.size && row.mtimeMs === file.mtimeMs) continue;
-    requests.push({ path: file.path, knownHash: row?.hash, size: file.size });
-  }
+  const known = store.fileStamps();
+  const candidates = current ? found.files.filter((file) => !sameStamp(known.get(file.path), file)) : found.files;
   const deleted = [...known.keys()].filter((path) => !present.has(path));
+  // Only files whose stamp moved need the rest of their row: the hash that may spare a parse,
+  // the language and error count kept when the content turns out the same.
+  const rows = store.fileRowsOf(candidates.map((file) => file.path));
+  const requests: ParseRequest[] = candidates.map((file) => ({ path: file.path, knownHash: current ? rows.get(file.path)?.hash : undefined, size: file.size }));
   const base = { files: present.size, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
   if (requests.length === 0 && deleted.length === 0) {
     return { ...base, rev: store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0 };
@@ -148,7 +148,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
       role: roleOf(result.path),
     };
     if (result.status === "unchanged") {
-      const old = known.get(result.path);
+      const old = rows.get(result.path);
       touched.push({ ...row, lang: old?.lang ?? null, parseErrors: old?.parseErrors ?? 0 });
       continue;
     }
@@ -191,6 +191,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   newFacts.clear();
 
   opts.onPhase?.("resolve", 0, targets.length);
+  const { resolveEach } = await import("../resolve");
   const project: Project = {
     paths: present,
     facts: recentlyRead((path) => (present.has(path) ? store.facts(path) : undefined)),

@@ -4,8 +4,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Parser } from "web-tree-sitter";
 import { EXTRACTORS } from "../lang";
-import { langOfPath, loadGrammar } from "../lang/grammars";
+import { loadGrammar } from "../lang/grammars";
+import { langOfPath } from "../lang/langs";
 import { prepareTypeScriptSource } from "../lang/ts-prepare";
+import { contentHash, lineCount } from "./content";
 import { classifyContent } from "./discover";
 import type { FileFacts, Lang } from "./facts";
 
@@ -38,16 +40,6 @@ export type ParseResult =
   | { path: string; status: "unchanged"; hash: string; size: number }
   | { path: string; status: "data"; hash: string; size: number; lines: number }
   | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" | "failed" };
-
-export function lineCount(bytes: Uint8Array): number {
-  let lines = 0;
-  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
-  return bytes.byteLength > 0 && bytes[bytes.byteLength - 1] !== 10 ? lines + 1 : lines;
-}
-
-export function contentHash(bytes: Uint8Array): string {
-  return Bun.hash.xxHash64(bytes).toString(16).padStart(16, "0");
-}
 
 const parsers = new Map<Lang, Parser>();
 

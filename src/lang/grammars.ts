@@ -32,26 +32,3 @@ export async function loadGrammar(lang: Lang): Promise<Language> {
   return grammar;
 }
 
-export function langOfPath(path: string): Lang | undefined {
-  const dot = path.lastIndexOf(".");
-  if (dot < 0) return undefined;
-  switch (path.slice(dot + 1).toLowerCase()) {
-    case "ts":
-    case "mts":
-    case "cts":
-      return "typescript";
-    case "tsx":
-      return "tsx";
-    case "js":
-    case "jsx":
-    case "mjs":
-    case "cjs":
-      return "javascript";
-    case "py":
-    case "pyi":
-      return "python";
-    case "go":
-      return "go";
-  }
-  return undefined;
-}

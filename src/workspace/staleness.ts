@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Store } from "../graph/store";
 import type { Workspace } from "./registry";
 import { discover } from "../ingest/discover";
-import { contentHash } from "../ingest/parse";
+import { contentHash } from "../ingest/content";
 
 export interface ChangedFile {
   path: string;
@@ -17,16 +17,20 @@ const HASH_CHECK_LIMIT = 500;
 export async function changedSinceMap(ws: Workspace, store: Store): Promise<ChangedFile[]> {
   const root = ws.root;
   const found = await discover(root, { listingCache: join(ws.dir, "listing.json") });
-  const known = store.fileRows();
+  const known = store.fileStamps();
+  const moved = found.files.filter((file) => {
+    const stamp = known.get(file.path);
+    return !stamp || stamp.size !== file.size || stamp.mtimeMs !== file.mtimeMs;
+  });
+  const rows = store.fileRowsOf(moved.map((file) => file.path));
   const changed: ChangedFile[] = [];
   let hashed = 0;
-  for (const file of found.files) {
-    const row = known.get(file.path);
+  for (const file of moved) {
+    const row = rows.get(file.path);
     if (!row) {
       changed.push({ path: file.path, reason: "added" });
       continue;
     }
-    if (row.size === file.size && row.mtimeMs === file.mtimeMs) continue;
     if (row.size === file.size && hashed++ < HASH_CHECK_LIMIT) {
       try {
         if (contentHash(readFileSync(join(root, file.path))) === row.hash) continue;

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { classifyContent, discover, MAX_FILE_BYTES } from "../../src/ingest/discover";
+import { cachedListing, saveListing } from "../../src/ingest/listing-cache";
 import { roleOf } from "../../src/ingest/roles";
 
 let base: string;
@@ -113,6 +114,45 @@ describe("discover in a git work tree", () => {
     expect(paths(await discover(join(repo, "app/ignored")))).toEqual(["x.ts"]);
     const whole = await discover(repo);
     expect(paths(whole)).toEqual(["app/dist/bundle.js", "app/src/tracked.ts", "app/src/untracked.ts", "outside-root.go"]);
+  });
+});
+
+describe("the kept listing", () => {
+  const listed = [".gitignore", "README.md", "a.ts", "src/b.ts", "src/deep/er/c.py", "src/deep/notes.txt", "lib/d.go", "lib/x/y/e.ts"];
+  const kept = (path: string) => /\.(ts|py|go)$/.test(path);
+
+  test("gives back the kept paths while no directory or .gitignore moved", () => {
+    const root = join(base, "repo");
+    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
+    const cache = join(base, "listing.json");
+    saveListing(root, cache, listed, kept);
+    expect(cachedListing(root, cache)?.sort()).toEqual(listed.filter(kept).sort());
+    expect(cachedListing(join(base, "other"), cache)).toBeUndefined();
+  });
+
+  test("is dropped when a directory changes, even one that held no kept file", async () => {
+    const root = join(base, "repo");
+    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
+    const cache = join(base, "listing.json");
+    saveListing(root, cache, listed, kept);
+    await Bun.sleep(5);
+    writeFileSync(join(root, "src/deep/new.ts"), "x\n");
+    expect(cachedListing(root, cache)).toBeUndefined();
+    saveListing(root, cache, [...listed, "src/deep/new.ts"], kept);
+    expect(cachedListing(root, cache)).toContain("src/deep/new.ts");
+    await Bun.sleep(5);
+    rmSync(join(root, "lib/x/y/e.ts"));
+    expect(cachedListing(root, cache)).toBeUndefined();
+  });
+
+  test("is dropped when a .gitignore changes", async () => {
+    const root = join(base, "repo");
+    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
+    const cache = join(base, "listing.json");
+    saveListing(root, cache, listed, kept);
+    await Bun.sleep(5);
+    writeFileSync(join(root, ".gitignore"), "*.go\n");
+    expect(cachedListing(root, cache)).toBeUndefined();
   });
 });
 

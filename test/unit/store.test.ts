@@ -198,6 +198,17 @@ describe("commit", () => {
     store.close();
   });
 
+  test("stamps give every file's size and mtime; full rows come for the paths asked, few or many", () => {
+    const store = Store.open(dbPath);
+    store.commit(twoFiles());
+    const all = store.fileRows();
+    expect(store.fileStamps()).toEqual(new Map([...all].map(([path, row]) => [path, { size: row.size, mtimeMs: row.mtimeMs }])));
+    expect(store.fileRowsOf(["src/b.ts", "src/missing.ts"])).toEqual(new Map([["src/b.ts", all.get("src/b.ts")!]]));
+    const many = [...Array.from({ length: 300 }, (_, i) => `src/none${i}.ts`), "src/a.ts"];
+    expect(store.fileRowsOf(many)).toEqual(new Map([["src/a.ts", all.get("src/a.ts")!]]));
+    store.close();
+  });
+
   test("touched rows are updated without a revision", () => {
     const store = Store.open(dbPath);
     store.commit(twoFiles());

@@ -5,7 +5,8 @@ import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/langs";
 import { git as runGit } from "../util/git";
-import { cachedListing, saveListing } from "./listing-cache";
+import { readListing, saveListing, stillHolds } from "./listing-cache";
+import { mtimesOf } from "./mtimes";
 
 export interface DiscoveredFile {
   /** Relative to the root, '/'-separated. */
@@ -56,7 +57,20 @@ export interface DiscoverOptions {
 export async function discover(root: string, opts: DiscoverOptions = {}): Promise<Discovery> {
   const absRoot = resolve(root);
   const realRoot = realpathSync(absRoot);
-  const candidates = gitFiles(absRoot, opts) ?? walk(absRoot);
+  if (!inGitWorkTree(absRoot)) return statAll(absRoot, realRoot, walk(absRoot));
+  const kept = opts.listingCache ? readListing(absRoot, opts.listingCache) : undefined;
+  if (kept) {
+    // The directories the listing stamps are checked in a worker while this thread stats the
+    // files; the stats are thrown away in the rare case the listing no longer holds.
+    const dirMtimes = mtimesOf(kept.dirs);
+    const found = statAll(absRoot, realRoot, kept.kept);
+    if (stillHolds(absRoot, kept, await dirMtimes)) return found;
+  }
+  return statAll(absRoot, realRoot, gitListing(absRoot, opts) ?? walk(absRoot));
+}
+
+/** The wanted files among `candidates`, statted; sorted by path. */
+function statAll(absRoot: string, realRoot: string, candidates: readonly string[]): Discovery {
   const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
   // Listed paths are relative and normalised (git's, or the walk's): joining each by hand
   // spares path.join's normalising on every file of a no-change map.
@@ -98,21 +112,21 @@ function statInside(abs: string, realRoot: string, counts: Discovery): Stats | u
   return undefined;
 }
 
-/** Tracked and untracked-but-not-ignored files; undefined when root is not in a git work tree or git ignores it. */
-function gitFiles(root: string, opts: DiscoverOptions): string[] | undefined {
-  const git = (args: string[]) => runGit(args, root);
+/** Whether git lists the files under root: inside a work tree, and not in an ignored directory. */
+function inGitWorkTree(root: string): boolean {
   // A work tree's top level (the usual workspace root) needs no questions; each git process
   // costs several ms of a no-change map.
-  if (!existsSync(join(root, ".git"))) {
-    const inside = git(["rev-parse", "--is-inside-work-tree"]);
-    if (!inside?.success || inside.stdout.trim() !== "true") return undefined;
-    // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
-    // build tree) is a fair request: walk it instead.
-    if (git(["check-ignore", "-q", "."])?.exitCode === 0) return undefined;
-  }
-  const cached = opts.listingCache ? cachedListing(root, opts.listingCache) : undefined;
-  if (cached) return cached;
-  const listed = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+  if (existsSync(join(root, ".git"))) return true;
+  const inside = runGit(["rev-parse", "--is-inside-work-tree"], root);
+  if (!inside?.success || inside.stdout.trim() !== "true") return false;
+  // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
+  // build tree) is a fair request: walk it instead.
+  return runGit(["check-ignore", "-q", "."], root)?.exitCode !== 0;
+}
+
+/** Tracked and untracked-but-not-ignored files, as git lists them now; undefined if git fails. */
+function gitListing(root: string, opts: DiscoverOptions): string[] | undefined {
+  const listed = runGit(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root);
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.
   const paths = [...new Set(listed.stdout.split("\0").filter((p) => p.length > 0))];

@@ -56,8 +56,18 @@ function dirsOf(listed: string[]): string[] {
   return [...dirs].sort();
 }
 
-/** The previous listing (the kept paths), when nothing that could change it has moved; else undefined. */
-export function cachedListing(root: string, cachePath: string): string[] | undefined {
+/** A stored listing, not yet checked against the directories it stamps. */
+export interface KeptListing {
+  /** The kept paths, relative to the root. */
+  kept: string[];
+  /** Every stamped directory, absolute, and its mtime when the listing was made. */
+  dirs: string[];
+  mtimes: number[];
+  ignores: [string, number, number][];
+}
+
+/** The listing stored for this root, if any; valid only if `stillHolds` says so. */
+export function readListing(root: string, cachePath: string): KeptListing | undefined {
   let stored: Stored;
   try {
     stored = JSON.parse(readFileSync(cachePath, "utf8")) as Stored;
@@ -67,30 +77,37 @@ export function cachedListing(root: string, cachePath: string): string[] | undef
   if (stored.version !== 3 || stored.root !== root) return undefined;
   const names = stored.names.split("\0");
   const groups = stored.files.split("\0");
-  if (names.length !== stored.parents.length || groups.length !== names.length) return undefined;
+  if (names.length !== stored.parents.length || groups.length !== names.length || stored.mtimes.length !== names.length) return undefined;
   const prefix = root.endsWith("/") ? root : root + "/";
+  const relative: string[] = [];
   const dirs: string[] = [];
   const kept: string[] = [];
   for (let i = 0; i < names.length; i++) {
     const parent = stored.parents[i]!;
-    const dir = parent < 0 ? "" : dirs[parent] === "" ? names[i]! : `${dirs[parent]}/${names[i]}`;
-    dirs.push(dir);
-    // Names come from git's listing, already normalised: no join needed per stat.
-    if (mtimeOf(dir === "" ? root : prefix + dir) !== stored.mtimes[i]) return undefined;
+    const dir = parent < 0 ? "" : relative[parent] === "" ? names[i]! : `${relative[parent]}/${names[i]}`;
+    relative.push(dir);
+    // Names come from git's listing, already normalised: no join needed.
+    dirs.push(dir === "" ? root : prefix + dir);
     if (groups[i] === "") continue;
     for (const name of groups[i]!.split("/")) kept.push(dir === "" ? name : `${dir}/${name}`);
   }
-  for (const [file, size, mtime] of stored.ignores) {
+  return { kept, dirs, mtimes: stored.mtimes, ignores: stored.ignores };
+}
+
+/** True when every stamped directory has the mtime it had (`now`, in order) and no .gitignore moved. */
+export function stillHolds(root: string, listing: KeptListing, now: ArrayLike<number>): boolean {
+  for (let i = 0; i < listing.mtimes.length; i++) if (now[i] !== listing.mtimes[i]) return false;
+  for (const [file, size, mtime] of listing.ignores) {
     let stat;
     try {
       stat = lstatSync(join(root, file));
     } catch {
       if (size === -1) continue;
-      return undefined;
+      return false;
     }
-    if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
+    if (stat.size !== size || stat.mtimeMs !== mtime) return false;
   }
-  return kept;
+  return true;
 }
 
 /**

@@ -3,17 +3,10 @@
 import { availableParallelism } from "node:os";
 import { parseOne, type ParseRequest, type ParseResult } from "./parse";
 import type { WorkerBatch } from "./parse.worker";
+import { workerUrl } from "../util/worker-url";
 
 const INLINE_LIMIT = 24;
 
-/**
- * Inside a compiled binary the worker is an embedded entrypoint addressed from the bundle's
- * root (build.ts lists it); from source it is the file beside this one.
- */
-function workerUrl(): string {
-  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.includes("~BUN");
-  return compiled ? "./ingest/parse.worker.ts" : new URL("./parse.worker.ts", import.meta.url).href;
-}
 const BATCH = 16;
 
 export async function parseAll(
@@ -32,7 +25,7 @@ export async function parseAll(
   // Larger files first: the longest jobs start early and the tail stays short.
   const queue = [...requests].sort((a, b) => (b.size ?? 0) - (a.size ?? 0));
   const workerCount = Math.max(1, Math.min(availableParallelism(), Math.ceil(requests.length / BATCH)));
-  const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl(), { smol: true }));
+  const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl("ingest/parse.worker.ts"), { smol: true }));
   try {
     await Promise.all(
       workers.map(

@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { classifyContent, discover, MAX_FILE_BYTES } from "../../src/ingest/discover";
-import { cachedListing, saveListing } from "../../src/ingest/listing-cache";
+import { readListing, saveListing, stillHolds } from "../../src/ingest/listing-cache";
+import { mtimesOf } from "../../src/ingest/mtimes";
+
+/** The kept paths, if the stored listing still holds. */
+async function cachedListing(root: string, cache: string): Promise<string[] | undefined> {
+  const listing = readListing(root, cache);
+  return listing && stillHolds(root, listing, await mtimesOf(listing.dirs)) ? listing.kept : undefined;
+}
 import { roleOf } from "../../src/ingest/roles";
 
 let base: string;
@@ -121,13 +128,13 @@ describe("the kept listing", () => {
   const listed = [".gitignore", "README.md", "a.ts", "src/b.ts", "src/deep/er/c.py", "src/deep/notes.txt", "lib/d.go", "lib/x/y/e.ts"];
   const kept = (path: string) => /\.(ts|py|go)$/.test(path);
 
-  test("gives back the kept paths while no directory or .gitignore moved", () => {
+  test("gives back the kept paths while no directory or .gitignore moved", async () => {
     const root = join(base, "repo");
     write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
     const cache = join(base, "listing.json");
     saveListing(root, cache, listed, kept);
-    expect(cachedListing(root, cache)?.sort()).toEqual(listed.filter(kept).sort());
-    expect(cachedListing(join(base, "other"), cache)).toBeUndefined();
+    expect((await cachedListing(root, cache))?.sort()).toEqual(listed.filter(kept).sort());
+    expect(await cachedListing(join(base, "other"), cache)).toBeUndefined();
   });
 
   test("is dropped when a directory changes, even one that held no kept file", async () => {
@@ -137,12 +144,12 @@ describe("the kept listing", () => {
     saveListing(root, cache, listed, kept);
     await Bun.sleep(5);
     writeFileSync(join(root, "src/deep/new.ts"), "x\n");
-    expect(cachedListing(root, cache)).toBeUndefined();
+    expect(await cachedListing(root, cache)).toBeUndefined();
     saveListing(root, cache, [...listed, "src/deep/new.ts"], kept);
-    expect(cachedListing(root, cache)).toContain("src/deep/new.ts");
+    expect(await cachedListing(root, cache)).toContain("src/deep/new.ts");
     await Bun.sleep(5);
     rmSync(join(root, "lib/x/y/e.ts"));
-    expect(cachedListing(root, cache)).toBeUndefined();
+    expect(await cachedListing(root, cache)).toBeUndefined();
   });
 
   test("is dropped when a .gitignore changes", async () => {
@@ -152,7 +159,19 @@ describe("the kept listing", () => {
     saveListing(root, cache, listed, kept);
     await Bun.sleep(5);
     writeFileSync(join(root, ".gitignore"), "*.go\n");
-    expect(cachedListing(root, cache)).toBeUndefined();
+    expect(await cachedListing(root, cache)).toBeUndefined();
+  });
+});
+
+describe("mtimesOf", () => {
+  test("many paths (stated in a worker) and few (here) give each path's mtime, NaN when gone", async () => {
+    const root = join(base, "many");
+    const names = Array.from({ length: 3200 }, (_, i) => `d${i % 40}/f${i}.txt`);
+    write(root, Object.fromEntries(names.map((n) => [n, ""])));
+    const paths = [...names.map((n) => join(root, n)), join(root, "gone.txt")];
+    const expected = paths.map((p) => (existsSync(p) ? lstatSync(p).mtimeMs : Number.NaN));
+    expect([...(await mtimesOf(paths))]).toEqual(expected);
+    expect([...(await mtimesOf(paths.slice(-3)))]).toEqual(expected.slice(-3));
   });
 });
 

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 3;
+export const FACTS_VERSION = 4;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -32,9 +32,10 @@ export interface EntityFact {
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
   /**
-   * Go functions and methods: the declared single (or first) result's named type, pointer and
-   * generic arguments stripped ("Store", "st.Store"); absent for builtins, type parameters,
-   * unnamed types. A name of the declaring file.
+   * Functions and methods: the declared result's named type, generic arguments stripped
+   * ("Store", "st.Store"; Go: the single or first result, pointer stripped; TS: `Foo | null`
+   * counts as Foo). Absent for builtins, type parameters, unnamed types, and TS overloads that
+   * disagree. A name of the declaring file.
    */
   returns?: string;
 }
@@ -62,6 +63,11 @@ export interface CallFact {
   receiver?: string;
   /** `new Foo()` in TS/JS. (Python constructor calls look like plain calls.) */
   isNew?: boolean;
+  /**
+   * TS/JS: the receiver is the result of another call of this file, `f(x).g()` or
+   * `new A().g()`: that call's index in FileFacts.calls (`receiver` is then "?").
+   */
+  receiverCall?: number;
 }
 
 export interface ImportName {

@@ -7,6 +7,15 @@ export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>
   markExportedByName(facts);
   dropUnbindableRefs(facts, typeVariables);
   settleAllCallbacks(facts, typeVariables);
+  settleReturns(facts, typeVariables);
+}
+
+/** A result type that is a type variable (`<T>(…): T`), or none, or overloads that disagree, says nothing. */
+function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  for (const entity of facts.entities) {
+    if (entity.returns === undefined) continue;
+    if (entity.returns === "" || typeVariables.has(entity.returns.split(".")[0]!)) delete entity.returns;
+  }
 }
 
 /** Callback parameter types are final once the file's type variables are all known. */

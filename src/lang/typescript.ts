@@ -122,6 +122,9 @@ class Extractor {
   private readonly memberIndex = new Map<string, number>();
   /** Function overload signatures awaiting their implementation, by qname. */
   private readonly signatures = new Map<string, number>();
+  /** Recorded calls by the span of their call or new expression, and calls whose receiver is one. */
+  private readonly callsBySpan = new Map<string, number>();
+  private readonly receiverCalls: [call: number, span: string][] = [];
 
   constructor(
     private readonly source: string,
@@ -133,6 +136,11 @@ class Extractor {
       const start = node.startIndex;
       while (start >= this.scope.end) this.scope = this.outer.pop()!;
       this.visit(node, start);
+    }
+    // A receiver call comes after the call on its result in document order: linked at the end.
+    for (const [call, span] of this.receiverCalls) {
+      const inner = this.callsBySpan.get(span);
+      if (inner !== undefined) this.facts.calls[call]!.receiverCall = inner;
     }
   }
 
@@ -231,6 +239,17 @@ class Extractor {
     if (merged) entity.callbackParams = merged;
   }
 
+  /**
+   * Records the declared result type of `fn` on the entity. Overloads that declare different
+   * results leave none: which one a call gets depends on its arguments.
+   */
+  private noteReturn(index: number, fn: Node): void {
+    const entity = this.facts.entities[index]!;
+    const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
+    if (entity.returns === undefined) entity.returns = declared;
+    else if (entity.returns !== declared) entity.returns = "";
+  }
+
   private markOf(start: number): ExportMark {
     return this.marks.get(start) ?? NOT_EXPORTED;
   }
@@ -309,6 +328,7 @@ class Extractor {
     } else {
       index = this.addEntity("function", name, node, node, start, mark);
       this.noteCallbacks(index, node);
+      this.noteReturn(index, node);
     }
     this.enter(index, index, node.endIndex);
   }
@@ -325,6 +345,7 @@ class Extractor {
       this.signatures.set(qname, index);
     }
     this.noteCallbacks(index, node);
+    this.noteReturn(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -334,6 +355,7 @@ class Extractor {
     if (!nameNode || node.parent?.type !== "ERROR") return;
     const index = this.addEntity("function", textOf(nameNode, this.source), node, node, node.startIndex, NOT_EXPORTED);
     this.noteCallbacks(index, node);
+    this.noteReturn(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -359,6 +381,7 @@ class Extractor {
       }
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
       this.noteCallbacks(index, value);
+      this.noteReturn(index, value);
       this.enter(index, index, node.endIndex);
       return;
     }
@@ -449,11 +472,15 @@ class Extractor {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       this.memberIndex.set(qname, index);
       this.noteCallbacks(index, parameters);
+      this.noteReturn(index, parameters);
     } else {
       const entity = this.facts.entities[index]!;
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
       // Another overload adds its view; an implementation after overloads is not seen by callers.
-      if (node.type === "method_signature") this.noteCallbacks(index, parameters);
+      if (node.type === "method_signature") {
+        this.noteCallbacks(index, parameters);
+        this.noteReturn(index, parameters);
+      }
     }
     this.enter(index, index, node.endIndex);
   }
@@ -521,6 +548,9 @@ class Extractor {
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
     if (isNew) fact.isNew = true;
     const index = this.facts.calls.push(fact) - 1;
+    this.callsBySpan.set(spanKey(call), index);
+    const resultOf = object && !indirect ? callUnder(object) : undefined;
+    if (resultOf) this.receiverCalls.push([index, spanKey(resultOf)]);
     const args = call.childForFieldName("arguments");
     if (!indirect && args) this.callbackVariables(args, index);
   }
@@ -718,4 +748,19 @@ function hasDefaultKeyword(node: Node): boolean {
     if (child.isNamed && child.type !== "decorator") return false;
   }
   return false;
+}
+
+function spanKey(node: Node): string {
+  return `${node.startIndex}:${node.endIndex}`;
+}
+
+/** The call or `new` whose result `object` is, through `!` and parentheses: `f(x)!.g()`, `(new A()).g()`. */
+function callUnder(object: Node): Node | undefined {
+  let current: Node | null = object;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.type === "call_expression" || current.type === "new_expression") return current;
+    if (current.type !== "non_null_expression" && current.type !== "parenthesized_expression") return undefined;
+    current = current.firstNamedChild;
+  }
+  return undefined;
 }

@@ -45,7 +45,7 @@ export class Binder {
   private readonly goTables = new Map<string, GoTable>();
   private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
-  private readonly resultMemo = new Map<TypedVarFact, Value | null>();
+  private readonly resultMemo = new Map<CallFact, Value | null>();
   /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
   private cycleCut = false;
   private readonly callbacks = new CallbackTypes(this);
@@ -185,24 +185,45 @@ export class Binder {
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
   }
 
-  /**
-   * `x := pkg.F()`: the type F declares as its result, named in F's file. The call must bind
-   * to one function or method; the evidence is that declaration, not F's name.
-   */
+  /** `x := pkg.F()`: the variable holds what the call returns. */
   private resultValue(path: string, index: FileIndex, typed: TypedVarFact): Value | undefined {
-    const memo = this.resultMemo.get(typed);
-    if (memo !== undefined) return memo ?? undefined;
-    this.resultMemo.set(typed, null);
     const call = index.facts.calls[typed.fromCall!];
-    const callee = call && this.calledEntity(path, call);
-    const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
-    const value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
-    this.resultMemo.set(typed, value ?? null);
+    return call && this.callResult(path, call);
+  }
+
+  /**
+   * What a call returns: for `new A()` an A; otherwise the type the called function or method
+   * declares as its result, named in its own file. The call must bind to one definition; the
+   * evidence is that declaration, not the callee's name.
+   */
+  private callResult(path: string, call: CallFact): Value | undefined {
+    const memo = this.resultMemo.get(call);
+    if (memo !== undefined) return memo ?? undefined;
+    this.resultMemo.set(call, null);
+    let value: Value | undefined;
+    if (call.isNew) {
+      const cls = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call") : this.memberOfReceiver(path, call);
+      if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
+    } else {
+      const callee = this.calledEntity(path, call);
+      const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
+      value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
+    }
+    this.resultMemo.set(call, value ?? null);
     return value;
+  }
+
+  private memberOfReceiver(path: string, call: CallFact): Value | undefined {
+    const receiver = this.receiverValue(path, call);
+    return receiver && this.member(receiver, call.callee, "call");
   }
 
   /** The receiver of a method call, as a value where the call is written. */
   receiverValue(path: string, call: CallFact): Value | undefined {
+    if (call.receiverCall !== undefined) {
+      const inner = this.index(path)?.facts.calls[call.receiverCall];
+      return inner && this.callResult(path, inner);
+    }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
     return this.resolvePath(path, call.from, call.receiver, "any", call.line);
   }
@@ -211,10 +232,7 @@ export class Binder {
   calledEntity(path: string, call: CallFact): EntityRef | undefined {
     let value: Value | undefined;
     if (call.receiver === undefined) value = this.lookupName(path, call.from, call.callee, "call");
-    else {
-      const receiver = this.receiverValue(path, call);
-      value = receiver && this.member(receiver, call.callee, "call");
-    }
+    else value = this.memberOfReceiver(path, call);
     if (value?.t !== "entity") return undefined;
     if (value.kind === "function" || value.kind === "method") return value.ref;
     if (value.kind !== "class" || !call.isNew) return undefined;

@@ -33,6 +33,49 @@ describe("TypeScript", () => {
     expect(calls(g)).toEqual(["main.ts:run CALLS b/util.ts:format"]);
   });
 
+  test("a call's result is a receiver of the type its callee declares; new A() is an A", async () => {
+    const g = await mapped({
+      "src/store.ts": [
+        "export class Store {",
+        "  save(v: string) { return v; }",
+        "  child(): Store | null { return new Store(); }",
+        "}",
+        "export class Other {",
+        "  save(v: string) { return v; }",
+        "}",
+        "export function open(): Store { return new Store(); }",
+        "export function first<T>(items: T[]): T { return items[0]!; }",
+        "export function load(): Promise<Store> { return Promise.resolve(new Store()); }",
+        "export function pick(k: 'a'): Store;",
+        "export function pick(k: 'b'): Other;",
+        "export function pick(k: string): Store | Other { return k === 'a' ? new Store() : new Other(); }",
+        "",
+      ].join("\n"),
+      "src/main.ts": [
+        "import { Store, open, first, load, pick } from './store';",
+        "export function direct() { open().save('a'); }",
+        "export function chained() { open().child()!.save('b'); }",
+        "export function constructed() { (new Store()).save('c'); }",
+        "export function generic(xs: Store[]) { first(xs).save('d'); }",
+        "export function later() { load().then((s) => s); }",
+        "export function overloaded() { pick('a').save('e'); }",
+        "",
+      ].join("\n"),
+    });
+    const fromMain = calls(g).filter((e) => e.startsWith("src/main.ts"));
+    expect(fromMain).toContain("src/main.ts:direct CALLS src/store.ts:Store.save");
+    expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.child");
+    expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.save");
+    expect(fromMain).toContain("src/main.ts:constructed CALLS src/store.ts:Store.save");
+    // A result typed by a type variable, or by overloads that disagree, proves nothing.
+    expect(fromMain.filter((e) => e.startsWith("src/main.ts:generic") || e.startsWith("src/main.ts:overloaded")).filter((e) => e.includes(".save"))).toEqual([]);
+    const open = unresolved(g.home, g.root).filter((u) => u.startsWith("src/main.ts"));
+    expect(open).toContain("src/main.ts:generic ? save");
+    expect(open).toContain("src/main.ts:overloaded ? save");
+    // A Promise is the platform's: `then` is neither an edge nor an unresolved site.
+    expect(open.filter((u) => u.includes("then"))).toEqual([]);
+  });
+
   test("a barrel re-export resolves to the definition", async () => {
     const g = await mapped({
       "lib/impl.ts": "export function deep() { return 1; }\nexport function other() {}\n",

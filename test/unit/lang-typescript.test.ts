@@ -45,6 +45,11 @@ function indexOf(facts: FileFacts, qname: string): number {
   return facts.entities.indexOf(entity(facts, qname));
 }
 
+function only<T>(items: T[]): T {
+  expect(items).toHaveLength(1);
+  return items[0]!;
+}
+
 function callsTo(facts: FileFacts, callee: string): CallFact[] {
   return facts.calls.filter((c) => c.callee === callee);
 }
@@ -249,6 +254,43 @@ describe("calls", () => {
     expect(callsTo(facts, "label")).toEqual([{ from: view, line: 2, callee: "label" }]);
     expect(callsTo(facts, "fmt")).toEqual([{ from: view, line: 2, callee: "fmt" }]);
     expect(facts.parseErrors).toBe(0);
+  });
+});
+
+describe("call results", () => {
+  const facts = factsOf(
+    lines(
+      "export function open(): Store | undefined { return undefined; }",
+      "export const make = (): ns.Thing => ns.make();",
+      "export function id<T>(x: T): T { return x; }",
+      "export function pick(k: 'a'): A;",
+      "export function pick(k: 'b'): B;",
+      "export function pick(k: string): A | B { return k as any; }",
+      "class C {",
+      "  get(): Promise<Row> { return q(); }",
+      "  run() { open()!.save(1); (new C()).get().then(f); this.get(); }",
+      "}",
+    ),
+  );
+
+  test("a function's or method's declared result type is recorded; a type variable or disagreeing overloads leave none", () => {
+    expect(entity(facts, "open").returns).toBe("Store");
+    expect(entity(facts, "make").returns).toBe("ns.Thing");
+    expect(entity(facts, "C.get").returns).toBe("Promise");
+    expect(entity(facts, "id").returns).toBeUndefined();
+    expect(entity(facts, "pick").returns).toBeUndefined();
+    expect(entity(facts, "C.run").returns).toBeUndefined();
+  });
+
+  test("a call on another call's result points at that call", () => {
+    const save = only(callsTo(facts, "save"));
+    expect(save.receiver).toBe("?");
+    expect(facts.calls[save.receiverCall!]).toMatchObject({ callee: "open", line: 9 });
+    const then = only(callsTo(facts, "then"));
+    const get = facts.calls[then.receiverCall!]!;
+    expect(get).toMatchObject({ callee: "get", receiver: "?" });
+    expect(facts.calls[get.receiverCall!]).toMatchObject({ callee: "C", isNew: true });
+    expect(callsTo(facts, "get").find((c) => c.receiver === "this")?.receiverCall).toBeUndefined();
   });
 });
 

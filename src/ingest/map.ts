@@ -57,7 +57,8 @@ const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared
  * results, callback types), imports, exports, heritage, file- and class-level typed
- * variables, struct fields, package. Not lines, signatures, calls or function bodies.
+ * variables (for one set by a call, that call), struct fields, package. Not lines,
+ * signatures, other calls or function bodies.
  */
 export function surfaceOf(facts: FileFacts | null | undefined): string {
   if (!facts) return "";
@@ -69,6 +70,12 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
     facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type]),
+    (facts.resultVars ?? [])
+      .filter((v) => v.scope < 0 || outer.has(v.scope))
+      .map((v) => {
+        const call = v.fromCall === undefined ? undefined : facts.calls[v.fromCall];
+        return [v.scope, v.name, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];
+      }),
     (facts.fields ?? []).map((f) => [f.scope, f.name, f.type]),
   ]);
 }

@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang } from "../ingest/facts";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, type TypedVarFact } from "../ingest/facts";
 import { countParseErrors } from "./parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";
@@ -125,6 +125,8 @@ class Extractor {
   /** Recorded calls by the span of their call or new expression, and calls whose receiver is one. */
   private readonly callsBySpan = new Map<string, number>();
   private readonly receiverCalls: [call: number, span: string][] = [];
+  /** Variables initialised by a call, awaiting that call's index (recorded after them). */
+  private readonly resultVars: [variable: TypedVarFact, span: string][] = [];
 
   constructor(
     private readonly source: string,
@@ -141,6 +143,12 @@ class Extractor {
     for (const [call, span] of this.receiverCalls) {
       const inner = this.callsBySpan.get(span);
       if (inner !== undefined) this.facts.calls[call]!.receiverCall = inner;
+    }
+    for (const [variable, span] of this.resultVars) {
+      const call = this.callsBySpan.get(span);
+      if (call === undefined) continue;
+      variable.fromCall = call;
+      (this.facts.resultVars ??= []).push(variable);
     }
   }
 
@@ -394,9 +402,15 @@ class Extractor {
     if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
   }
 
+  /** `x: Foo`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares it returns. */
   private typedVariable(nameNode: Node, annotation: Node | null, value: Node | null, at: Node): void {
     const type = typeNameOf(annotation, this.source) ?? (value ? this.valueType(value) : undefined);
-    if (type) this.facts.vars.push({ scope: this.scope.caller, name: textOf(nameNode, this.source), type, line: lineOf(at) });
+    const variable: TypedVarFact = { scope: this.scope.caller, name: textOf(nameNode, this.source), type: type ?? "", line: lineOf(at) };
+    if (type) this.facts.vars.push(variable);
+    else if (!annotation && value) {
+      const call = callUnder(value);
+      if (call?.type === "call_expression") this.resultVars.push([variable, spanKey(call)]);
+    }
   }
 
   /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`. */

@@ -33,6 +33,23 @@ describe("incremental", () => {
     expect(again.parsed).toBeUndefined();
   });
 
+  test("changing the call that sets an exported variable re-resolves the files that use it", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "types.ts": "export class A { save() {} }\nexport class B { save() {} }\nexport function makeA(): A { return new A(); }\nexport function makeB(): B { return new B(); }\n",
+      "shared.ts": "import { makeA, makeB } from './types';\nexport const store = makeA();\n",
+      "user.ts": "import { store } from './shared';\nexport function use() { store.save(); }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toContain("user.ts:use CALLS types.ts:A.save");
+    await Bun.sleep(5);
+    writeFileSync(join(root, "shared.ts"), "import { makeA, makeB } from './types';\nexport const store = makeB();\n");
+    expect(map(root, home)).toMatchObject({ modified: "1", outcome: "incremental_local_completed" });
+    const after = calls(home, root);
+    expect(after).toContain("user.ts:use CALLS types.ts:B.save");
+    expect(after).not.toContain("user.ts:use CALLS types.ts:A.save");
+  });
+
   test("an edit re-parses that file only, updates its edges and keeps unchanged ids", async () => {
     const { root, home } = await twoFiles();
     const before = nodeIds(home, root);

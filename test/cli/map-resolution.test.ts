@@ -59,14 +59,20 @@ describe("TypeScript", () => {
         "export function generic(xs: Store[]) { first(xs).save('d'); }",
         "export function later() { load().then((s) => s); }",
         "export function overloaded() { pick('a').save('e'); }",
+        "export function held() { const s = open(); s.save('f'); }",
         "",
       ].join("\n"),
+      "src/shared.ts": "import { open } from './store';\nexport const store = open();\n",
+      "src/user.ts": "import { store } from './shared';\nexport function use() { store.save('g'); }\n",
     });
     const fromMain = calls(g).filter((e) => e.startsWith("src/main.ts"));
     expect(fromMain).toContain("src/main.ts:direct CALLS src/store.ts:Store.save");
     expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.child");
     expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.save");
     expect(fromMain).toContain("src/main.ts:constructed CALLS src/store.ts:Store.save");
+    // A variable set by such a call has that type, in its function or exported from its file.
+    expect(fromMain).toContain("src/main.ts:held CALLS src/store.ts:Store.save");
+    expect(calls(g)).toContain("src/user.ts:use CALLS src/store.ts:Store.save");
     // A result typed by a type variable, or by overloads that disagree, proves nothing.
     expect(fromMain.filter((e) => e.startsWith("src/main.ts:generic") || e.startsWith("src/main.ts:overloaded")).filter((e) => e.includes(".save"))).toEqual([]);
     const open = unresolved(g.home, g.root).filter((u) => u.startsWith("src/main.ts"));

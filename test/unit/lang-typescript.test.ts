@@ -270,6 +270,8 @@ describe("call results", () => {
       "  get(): Promise<Row> { return q(); }",
       "  run() { open()!.save(1); (new C()).get().then(f); this.get(); }",
       "}",
+      "export const shared = open();",
+      "function use() { const a = open(), b: Other = open(), c = new C(), d = (make()); let e = open; }",
     ),
   );
 
@@ -291,6 +293,19 @@ describe("call results", () => {
     expect(get).toMatchObject({ callee: "get", receiver: "?" });
     expect(facts.calls[get.receiverCall!]).toMatchObject({ callee: "C", isNew: true });
     expect(callsTo(facts, "get").find((c) => c.receiver === "this")?.receiverCall).toBeUndefined();
+  });
+
+  test("a variable set by a call is typed by that call, unless annotated or set otherwise", () => {
+    const byCall = (facts.resultVars ?? []).map((v) => [v.scope, v.name, facts.calls[v.fromCall!]?.callee, v.line]);
+    expect(byCall).toEqual([
+      [-1, "shared", "open", 11],
+      [entity(facts, "use") && facts.entities.indexOf(entity(facts, "use")), "a", "open", 12],
+      [facts.entities.indexOf(entity(facts, "use")), "d", "make", 12],
+    ]);
+    expect(facts.vars.filter((v) => ["b", "c", "e"].includes(v.name)).map((v) => [v.name, v.type])).toEqual([
+      ["b", "Other"],
+      ["c", "C"],
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 5;
+export const FACTS_VERSION = 6;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -132,6 +132,8 @@ export interface TypedVarFact {
    * FileFacts.calls of that call, whose callee's declared `returns` is the type; `type` is "".
    */
   fromCall?: number;
+  /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
+  until?: number;
 }
 
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */

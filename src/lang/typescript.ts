@@ -127,6 +127,8 @@ class Extractor {
   private readonly receiverCalls: [call: number, span: string][] = [];
   /** Variables initialised by a call, awaiting that call's index (recorded after them). */
   private readonly resultVars: [variable: TypedVarFact, span: string][] = [];
+  /** Function entities by the start of their function node: where a `this:` parameter belongs. */
+  private readonly functionEntities = new Map<number, number>();
 
   constructor(
     private readonly source: string,
@@ -252,6 +254,7 @@ class Extractor {
    * results leave none: which one a call gets depends on its arguments.
    */
   private noteReturn(index: number, fn: Node): void {
+    this.functionEntities.set(fn.startIndex, index);
     const entity = this.facts.entities[index]!;
     const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
     if (entity.returns === undefined) entity.returns = declared;
@@ -673,6 +676,7 @@ class Extractor {
 
   private parameter(node: Node): void {
     const pattern = node.childForFieldName("pattern");
+    if (pattern?.type === "this") return this.thisParameter(node);
     if (pattern?.type !== "identifier") return;
     const type = typeNameOf(node.childForFieldName("type"), this.source);
     if (!type) return;
@@ -681,6 +685,20 @@ class Extractor {
     this.facts.vars.push({ scope: this.scope.caller, name, type, line });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, type, line });
+  }
+
+  /**
+   * `function (this: Foo, …)`: inside that function, `this` is a Foo. A function that is an
+   * entity owns the binding; a function expression passed as an argument shares its caller's
+   * scope, so there the binding holds only over its own lines.
+   */
+  private thisParameter(node: Node): void {
+    const fn = node.parent?.parent;
+    const type = typeNameOf(node.childForFieldName("type"), this.source);
+    if (!fn || !type) return;
+    const owner = this.functionEntities.get(fn.startIndex);
+    if (owner !== undefined) this.facts.vars.push({ scope: owner, name: "this", type, line: lineOf(node) });
+    else this.facts.vars.push({ scope: this.scope.caller, name: "this", type, line: lineOf(fn), until: endLineOf(fn) });
   }
 
   /** The class that `constructor(private db: Db)` declares a field on, if this is such a parameter. */

@@ -120,7 +120,7 @@ export class Binder {
     const index = this.index(path);
     if (!index) return undefined;
     const family = familyOf(index.facts.lang);
-    if (isSelfName(family, dotted)) return this.selfValue(path, from, family === "ts" ? "this" : "self");
+    if (isSelfName(family, dotted)) return this.selfValue(path, from, family === "ts" ? "this" : "self", line);
     if (dotted === "super" || dotted === "super()") return this.superValue(path, from);
     if (!dotted.includes(".")) return this.lookupName(path, from, dotted, want, line);
     const field = this.fieldValue(path, index, from, dotted);
@@ -271,7 +271,10 @@ export class Binder {
     return undefined;
   }
 
-  private selfValue(path: string, from: number, via: Via): Value | undefined {
+  private selfValue(path: string, from: number, via: Via, line?: number): Value | undefined {
+    // TS `function (this: Foo)`: the declared type of `this` there (arrows inside share it).
+    const declared = via === "this" ? declaredThis(this.index(path)?.varsByScope.get(from), line) : undefined;
+    if (declared) return this.typeValue(path, from, declared.type);
     const cls = this.enclosingClass(path, from);
     return cls && { t: "instance", classes: [cls], via };
   }
@@ -633,4 +636,15 @@ function pushRef(map: Map<string, EntityRef[]>, key: string, ref: EntityRef): vo
   const list = map.get(key);
   if (list) list.push(ref);
   else map.set(key, [ref]);
+}
+
+/** The `this:` parameter in force at `line`: the innermost one whose lines hold it, else the scope's own. */
+function declaredThis(vars: readonly TypedVarFact[] | undefined, line: number | undefined): TypedVarFact | undefined {
+  let found: TypedVarFact | undefined;
+  for (const v of vars ?? []) {
+    if (v.name !== "this") continue;
+    if (v.until === undefined) found ??= v;
+    else if (line !== undefined && v.line <= line && line <= v.until && (found?.until === undefined || v.line >= found.line)) found = v;
+  }
+  return found;
 }

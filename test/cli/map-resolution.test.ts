@@ -82,6 +82,31 @@ describe("TypeScript", () => {
     expect(open.filter((u) => u.includes("then"))).toEqual([]);
   });
 
+  test("a `this:` parameter types `this` inside its function, and only there", async () => {
+    const g = await mapped({
+      "src/action.ts": "export class Action {\n  unsubscribe() {}\n}\n",
+      "src/main.ts": [
+        "import { Action } from './action';",
+        "declare function schedule(work: (this: Action) => void): void;",
+        "export class Job {",
+        "  unsubscribe() {}",
+        "  run() {",
+        "    schedule(function (this: Action) {",
+        "      this.unsubscribe();",
+        "    });",
+        "    this.unsubscribe();",
+        "  }",
+        "}",
+        "export function bound(this: Action) { this.unsubscribe(); }",
+        "",
+      ].join("\n"),
+    });
+    const fromMain = calls(g).filter((e) => e.startsWith("src/main.ts"));
+    expect(fromMain).toContain("src/main.ts:Job.run CALLS src/action.ts:Action.unsubscribe");
+    expect(fromMain).toContain("src/main.ts:Job.run CALLS src/main.ts:Job.unsubscribe");
+    expect(fromMain).toContain("src/main.ts:bound CALLS src/action.ts:Action.unsubscribe");
+  });
+
   test("a barrel re-export resolves to the definition", async () => {
     const g = await mapped({
       "lib/impl.ts": "export function deep() { return 1; }\nexport function other() {}\n",

@@ -40,7 +40,7 @@ export class Binder {
   private readonly indexes = new Map<string, FileIndex | null>();
   private readonly memberMemo = new Map<string, Value | null>();
   private readonly typeMemo = new Map<string, Value | null>();
-  private readonly bindingMemo = new Map<ImportBinding, Value | null>();
+  private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Value | null>>>();
   private readonly baseMemo = new Map<string, (EntityRef | "external")[]>();
   private readonly goTables = new Map<string, GoTable>();
   private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
@@ -105,11 +105,11 @@ export class Binder {
       if (sibling) return sibling;
     }
     const binding = index.bindings.get(name) ?? (family === "go" ? this.goUnnamedImport(path, index, name) : undefined);
-    if (binding) return this.bindingValue(path, binding);
+    if (binding) return this.bindingValue(path, binding, want);
     for (const imp of index.starImports) {
       const mod = this.modules.resolve(index.facts, imp);
       if (mod === "external" || mod === "unknown") continue;
-      const found = this.moduleMember(mod, name);
+      const found = this.moduleMember(mod, name, want);
       if (found && found.t !== "external" && fits(found, want)) return withVia(found, family === "go" ? "package" : viaOfImport(found));
     }
     return undefined;
@@ -142,7 +142,7 @@ export class Binder {
       case "external":
         return EXTERNAL;
       case "module": {
-        const found = this.moduleMember(value.mod, name);
+        const found = this.moduleMember(value.mod, name, want);
         if (!found || found.t === "external" || found.t === "instance") return found;
         return fits(found, want) ? { ...found, via: value.via, hops: value.hops + found.hops } : undefined;
       }
@@ -293,16 +293,18 @@ export class Binder {
 
   // ---- imports and modules ---------------------------------------------------------------
 
-  /** What an import binding of `path` denotes. */
-  bindingValue(path: string, binding: ImportBinding): Value | undefined {
-    const memo = this.bindingMemo.get(binding);
-    if (memo !== undefined) return memo ?? undefined;
-    const value = this.bindingTarget(path, binding);
-    this.bindingMemo.set(binding, value ?? null);
+  /** What an import binding of `path` denotes, used as `want`. */
+  bindingValue(path: string, binding: ImportBinding, want: Want = "any"): Value | undefined {
+    let memo = this.bindingMemo.get(binding);
+    if (!memo) this.bindingMemo.set(binding, (memo = {}));
+    const known = memo[want];
+    if (known !== undefined) return known ?? undefined;
+    const value = this.bindingTarget(path, binding, want);
+    memo[want] = value ?? null;
     return value;
   }
 
-  private bindingTarget(path: string, binding: ImportBinding): Value | undefined {
+  private bindingTarget(path: string, binding: ImportBinding, want: Want): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const mod = binding.source !== undefined
@@ -311,13 +313,16 @@ export class Binder {
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
     if (binding.imported === "*") return { t: "module", mod, via: mod.lang === "go" ? "package" : "namespace", hops: 0 };
-    const found = this.moduleMember(mod, binding.imported);
+    const found = this.moduleMember(mod, binding.imported, want);
     return found && withVia(found, viaOfImport(found));
   }
 
-  /** An exported name of a module, following re-exports (cycle-safe, memoised). */
-  moduleMember(mod: Mod, name: string, visitingSoFar?: Set<string>): Value | undefined {
-    const key = `${mod.key}\0${name}`;
+  /**
+   * An exported name of a module, following re-exports (cycle-safe, memoised). `want` chooses
+   * among declarations merged under one TS name (`interface X`, `const X = …`, `namespace X`).
+   */
+  moduleMember(mod: Mod, name: string, want: Want = "any", visitingSoFar?: Set<string>): Value | undefined {
+    const key = `${mod.key}\0${name}\0${want}`;
     const memo = this.memberMemo.get(key);
     if (memo !== undefined) return memo ?? undefined;
     const visiting = visitingSoFar ?? new Set<string>();
@@ -328,7 +333,7 @@ export class Binder {
     visiting.add(key);
     const outerCut = this.cycleCut;
     this.cycleCut = false;
-    const found = mod.lang === "ts" ? this.tsExport(mod, name, visiting)
+    const found = mod.lang === "ts" ? this.tsExport(mod, name, want, visiting)
       : mod.lang === "py" ? this.pyMember(mod, name, visiting)
       : this.goMember(mod, name);
     visiting.delete(key);
@@ -337,7 +342,7 @@ export class Binder {
     return found;
   }
 
-  private tsExport(mod: TsModule, name: string, visiting: Set<string>): Value | undefined {
+  private tsExport(mod: TsModule, name: string, want: Want, visiting: Set<string>): Value | undefined {
     const index = this.index(mod.file);
     if (!index) return undefined;
     if (name === "default" && index.defaultExport !== undefined) {
@@ -345,23 +350,23 @@ export class Binder {
     }
     const declared = index.exportsByName.get(name);
     if (declared) {
-      const local = pickEntity(index, index.topLevel.get(declared.local) ?? [], "any");
+      const local = pickMerged(index, index.topLevel.get(declared.local) ?? [], want);
       if (local !== undefined) return entityValue(mod.file, index, local, "import", 0);
       const binding = index.bindings.get(declared.local);
-      if (binding) return this.follow(mod.file, binding, visiting);
+      if (binding) return this.follow(mod.file, binding, visiting, want);
     }
     if (name !== "default") {
       const exported = (index.topLevel.get(name) ?? []).filter((i) => index.entity(i)!.exported);
-      const top = pickEntity(index, exported, "any");
+      const top = pickMerged(index, exported, want);
       if (top !== undefined) return entityValue(mod.file, index, top, "import", 0);
     }
     const reexport = index.namedReexports.get(name);
-    if (reexport) return this.follow(mod.file, reexport, visiting);
+    if (reexport) return this.follow(mod.file, reexport, visiting, want);
     if (name === "default") return undefined;
     // `export const db = new Database()`: an importer naming it is evidence it is exported.
     const instance = this.typedVar(mod.file, index, -1, declared?.local ?? name);
     if (instance) return instance;
-    const starred = this.throughStars(index, index.starReexports, name, visiting);
+    const starred = this.throughStars(index, index.starReexports, name, visiting, want);
     if (starred !== undefined) return starred ?? undefined;
     // CommonJS modules export by assignment, which declarations do not show.
     if (index.facts.lang === "javascript") {
@@ -397,13 +402,13 @@ export class Binder {
   }
 
   /** One re-export hop: the binding's target, one hop further from the importer. */
-  private follow(path: string, binding: ImportBinding, visiting: Set<string>): Value | undefined {
+  private follow(path: string, binding: ImportBinding, visiting: Set<string>, want: Want = "any"): Value | undefined {
     const index = this.index(path)!;
     const mod = this.modules.resolve(index.facts, binding.imp);
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
     if (binding.imported === "*") return { t: "module", mod, via: "namespace", hops: 1 };
-    const found = this.moduleMember(mod, binding.imported, visiting);
+    const found = this.moduleMember(mod, binding.imported, want, visiting);
     return found && addHop(found);
   }
 
@@ -411,12 +416,12 @@ export class Binder {
    * A name through `export * from` / `from x import *`: exactly one source must provide it.
    * null: provided by several (ambiguous, stop); undefined: by none.
    */
-  private throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>): Value | null | undefined {
+  private throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>, want: Want = "any"): Value | null | undefined {
     const found = new Map<string, Value>();
     for (const imp of stars) {
       const mod = this.modules.resolveSource(index.facts, imp.source);
       if (mod === "external" || mod === "unknown") continue;
-      const value = this.moduleMember(mod, name, visiting);
+      const value = this.moduleMember(mod, name, want, visiting);
       if (value && value.t !== "external") found.set(valueKey(value), addHop(value));
     }
     if (found.size > 1) return null;
@@ -579,6 +584,14 @@ function pickEntity(index: FileIndex, candidates: readonly number[], want: Want)
     picked = candidate;
   }
   return picked;
+}
+
+/**
+ * Among declarations merged under one name, the one that fits the use (the function of
+ * `interface X` + `const X = …` + `namespace X` when called); with none fitting, as before.
+ */
+function pickMerged(index: FileIndex, candidates: readonly number[], want: Want): number | undefined {
+  return (want === "any" ? undefined : pickEntity(index, candidates, want)) ?? pickEntity(index, candidates, "any");
 }
 
 function fits(value: Value, want: Want): boolean {

@@ -1,6 +1,7 @@
 // Fixture repositories, one per resolution feature, with the edges ix must (and must not) find.
 import { describe, expect, test } from "bun:test";
-import { edges, unresolved } from "../helpers/graph";
+import { Database } from "bun:sqlite";
+import { dbPath, edges, unresolved } from "../helpers/graph";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
 async function mapped(files: Record<string, string>): Promise<{ home: string; root: string }> {
@@ -105,6 +106,36 @@ describe("TypeScript", () => {
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/action.ts:Action.unsubscribe");
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/main.ts:Job.unsubscribe");
     expect(fromMain).toContain("src/main.ts:bound CALLS src/action.ts:Action.unsubscribe");
+  });
+
+  test("one name for an interface, a function and a namespace: a call means the function", async () => {
+    const g = await mapped({
+      "src/context.ts": [
+        "export interface Service<S> { readonly key: string; readonly shape?: S }",
+        "export const Service: { <S>(key: string): Service<S> } = function (key: string) { return { key } } as any;",
+        "export declare namespace Service { export type Any = Service<unknown> }",
+        "",
+      ].join("\n"),
+      "src/user.ts": [
+        "import * as Context from './context';",
+        "import { Service } from './context';",
+        "export class Clock extends Context.Service<number>('clock') {}",
+        "export function named(): Service<string> { return Service<string>('named'); }",
+        "",
+      ].join("\n"),
+    });
+    // The three declarations share the qname "Service": the kind of each edge's target tells them apart.
+    const db = new Database(dbPath(g.home, g.root), { readonly: true });
+    const targets = db
+      .query(`SELECT s.qname src, e.kind edge, d.kind dst FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
+              WHERE s.path = 'src/user.ts' AND e.kind IN ('CALLS', 'REFERENCES') ORDER BY 1, 2, 3`)
+      .all();
+    db.close();
+    expect(targets).toEqual([
+      { src: "named", edge: "CALLS", dst: "function" },
+      { src: "named", edge: "REFERENCES", dst: "interface" },
+      { src: "src/user.ts", edge: "CALLS", dst: "function" },
+    ]);
   });
 
   test("a barrel re-export resolves to the definition", async () => {

@@ -250,10 +250,11 @@ class Extractor {
   }
 
   /**
-   * Records the declared result type of `fn` on the entity. Overloads that declare different
-   * results leave none: which one a call gets depends on its arguments.
+   * Records what entity `index` takes from its function node `fn`: the declared result type
+   * (overloads that declare different results leave none: which one a call gets depends on
+   * its arguments), and that a `this:` parameter of `fn` belongs to this entity.
    */
-  private noteReturn(index: number, fn: Node): void {
+  private noteFunction(index: number, fn: Node): void {
     this.functionEntities.set(fn.startIndex, index);
     const entity = this.facts.entities[index]!;
     const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
@@ -339,7 +340,7 @@ class Extractor {
     } else {
       index = this.addEntity("function", name, node, node, start, mark);
       this.noteCallbacks(index, node);
-      this.noteReturn(index, node);
+      this.noteFunction(index, node);
     }
     this.enter(index, index, node.endIndex);
   }
@@ -356,7 +357,7 @@ class Extractor {
       this.signatures.set(qname, index);
     }
     this.noteCallbacks(index, node);
-    this.noteReturn(index, node);
+    this.noteFunction(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -366,7 +367,7 @@ class Extractor {
     if (!nameNode || node.parent?.type !== "ERROR") return;
     const index = this.addEntity("function", textOf(nameNode, this.source), node, node, node.startIndex, NOT_EXPORTED);
     this.noteCallbacks(index, node);
-    this.noteReturn(index, node);
+    this.noteFunction(index, node);
     this.enter(index, index, node.endIndex);
   }
 
@@ -392,7 +393,7 @@ class Extractor {
       }
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
       this.noteCallbacks(index, value);
-      this.noteReturn(index, value);
+      this.noteFunction(index, value);
       this.enter(index, index, node.endIndex);
       return;
     }
@@ -489,14 +490,14 @@ class Extractor {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       this.memberIndex.set(qname, index);
       this.noteCallbacks(index, parameters);
-      this.noteReturn(index, parameters);
+      this.noteFunction(index, parameters);
     } else {
       const entity = this.facts.entities[index]!;
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
       // Another overload adds its view; an implementation after overloads is not seen by callers.
       if (node.type === "method_signature") {
         this.noteCallbacks(index, parameters);
-        this.noteReturn(index, parameters);
+        this.noteFunction(index, parameters);
       }
     }
     this.enter(index, index, node.endIndex);

@@ -128,20 +128,23 @@ describe("the kept listing", () => {
   const listed = [".gitignore", "README.md", "a.ts", "src/b.ts", "src/deep/er/c.py", "src/deep/notes.txt", "lib/d.go", "lib/x/y/e.ts"];
   const kept = (path: string) => /\.(ts|py|go)$/.test(path);
 
-  test("gives back the kept paths while no directory or .gitignore moved", async () => {
+  /** A tree holding every listed path, its listing saved. */
+  function savedRepo(): { root: string; cache: string } {
     const root = join(base, "repo");
     write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
     const cache = join(base, "listing.json");
     saveListing(root, cache, listed, kept);
+    return { root, cache };
+  }
+
+  test("gives back the kept paths while no directory or .gitignore moved", async () => {
+    const { root, cache } = savedRepo();
     expect((await cachedListing(root, cache))?.sort()).toEqual(listed.filter(kept).sort());
     expect(await cachedListing(join(base, "other"), cache)).toBeUndefined();
   });
 
   test("is dropped when a directory changes, even one that held no kept file", async () => {
-    const root = join(base, "repo");
-    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
-    const cache = join(base, "listing.json");
-    saveListing(root, cache, listed, kept);
+    const { root, cache } = savedRepo();
     await Bun.sleep(5);
     writeFileSync(join(root, "src/deep/new.ts"), "x\n");
     expect(await cachedListing(root, cache)).toBeUndefined();
@@ -153,10 +156,7 @@ describe("the kept listing", () => {
   });
 
   test("is dropped when a .gitignore changes", async () => {
-    const root = join(base, "repo");
-    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
-    const cache = join(base, "listing.json");
-    saveListing(root, cache, listed, kept);
+    const { root, cache } = savedRepo();
     await Bun.sleep(5);
     writeFileSync(join(root, ".gitignore"), "*.go\n");
     expect(await cachedListing(root, cache)).toBeUndefined();
@@ -164,7 +164,7 @@ describe("the kept listing", () => {
 });
 
 describe("mtimesOf", () => {
-  test("many paths (stated in a worker) and few (here) give each path's mtime, NaN when gone", async () => {
+  test("many paths (statted in a worker) and few (here) give each path's mtime, NaN when gone", async () => {
     const root = join(base, "many");
     const names = Array.from({ length: 3200 }, (_, i) => `d${i % 40}/f${i}.txt`);
     write(root, Object.fromEntries(names.map((n) => [n, ""])));

@@ -1,0 +1,32 @@
+// The parse pool: every requested file comes back exactly once, with its own facts, when
+// large and small files are spread over the workers.
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseAll } from "../../src/ingest/pool";
+
+const root = mkdtempSync(join(tmpdir(), "ix-pool-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function file(path: string, functions: number): { path: string; size: number } {
+  const text = Array.from({ length: functions }, (_, i) => `export function f${i}(x: number): number { return x + ${i}; }`).join("\n");
+  mkdirSync(join(root, path, ".."), { recursive: true });
+  writeFileSync(join(root, path), text);
+  return { path, size: Buffer.byteLength(text) };
+}
+
+test("large and small files: each parsed once, with its own facts", async () => {
+  const large = Array.from({ length: 3 }, (_, i) => file(`big/b${i}.ts`, 5_000 + i)); // ~300 KB each
+  const small = Array.from({ length: 70 }, (_, i) => file(`src/s${i}.ts`, 1 + (i % 5)));
+  expect(large.every((f) => f.size >= 256 * 1024)).toBe(true);
+  const requests = [...small, ...large];
+  const results = await parseAll(root, requests);
+  expect(results.map((r) => r.path).sort()).toEqual(requests.map((r) => r.path).sort());
+  for (const result of results) {
+    expect(result.status).toBe("parsed");
+    if (result.status !== "parsed") continue;
+    const expected = result.path.startsWith("big/") ? 5_000 + Number(result.path.slice(5, 6)) : 1 + (Number(result.path.slice(5, -3)) % 5);
+    expect(result.facts.entities.length).toBe(expected);
+  }
+});

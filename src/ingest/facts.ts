@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -64,8 +64,8 @@ export interface CallFact {
   /** `new Foo()` in TS/JS. (Python constructor calls look like plain calls.) */
   isNew?: boolean;
   /**
-   * TS/JS: the receiver is the result of another call of this file, `f(x).g()` or
-   * `new A().g()`: that call's index in FileFacts.calls (`receiver` is then "?").
+   * The receiver is the result of another call of this file, `f(x).g()`, TS `new A().g()`:
+   * that call's index in FileFacts.calls (`receiver` is then "?").
    */
   receiverCall?: number;
 }

@@ -46,6 +46,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   const awaitingCall = new Map<string, TypedVarFact>();
   const structFields: TypedVarFact[] = [];
   const resultVars: TypedVarFact[] = [];
+  /** Recorded calls by their span, and calls on another call's result awaiting its index. */
+  const callsBySpan = new Map<string, number>();
+  const receiverCalls: [call: number, span: string][] = [];
   const line = (node: Node): number => node.startPosition.row + 1;
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
@@ -313,7 +316,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "selector_expression": {
         const field = target.childForFieldName("field");
         const operand = target.childForFieldName("operand");
-        if (field && operand) facts.calls.push({ from, line: at, callee: text(field), receiver: dottedPath(operand) ?? "?" });
+        if (!field || !operand) return;
+        facts.calls.push({ from, line: at, callee: text(field), receiver: dottedPath(operand) ?? "?" });
+        // `store.Open().Save()`: the receiver is what Open returns, linked once Open is recorded.
+        const inner = callUnder(operand);
+        if (inner) receiverCalls.push([facts.calls.length - 1, spanKey(inner)]);
         return;
       }
       case "qualified_type": {
@@ -359,6 +366,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         const fn = node.childForFieldName("function");
         const before = facts.calls.length;
         if (fn) addCall(fn, line(node), scope.index);
+        if (facts.calls.length > before) callsBySpan.set(spanKey(node), before);
         const awaiting = awaitingCall.get(spanKey(node));
         if (awaiting && facts.calls.length > before) {
           awaiting.fromCall = facts.calls.length - 1;
@@ -413,5 +421,20 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
   if (structFields.length > 0) facts.fields = structFields;
   if (resultVars.length > 0) facts.resultVars = resultVars;
+  for (const [call, span] of receiverCalls) {
+    const inner = callsBySpan.get(span);
+    if (inner !== undefined) facts.calls[call]!.receiverCall = inner;
+  }
   return facts;
+}
+
+/** The call whose result `operand` is, through parentheses: `f().g()`, `(f()).g()`. */
+function callUnder(operand: Node): Node | undefined {
+  let current: Node | null = operand;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.type === "call_expression") return current;
+    if (current.type !== "parenthesized_expression") return undefined;
+    current = current.firstNamedChild;
+  }
+  return undefined;
 }

@@ -251,4 +251,44 @@ describe("Go", () => {
       "use.go:use CALLS store/store.go:DB.Get",
     ]);
   });
+
+  test("a method called on a call's result binds through the declared result type", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "store/store.go": [
+        "package store",
+        "",
+        "type DB struct{}",
+        "type Tx struct{}",
+        "",
+        "func Open() *DB { return &DB{} }",
+        "func (d *DB) Begin() (*Tx, error) { return &Tx{}, nil }",
+        "func (d *DB) Close() {}",
+        "func (t *Tx) Commit() error { return nil }",
+        "func Any() interface{} { return nil }",
+        "",
+      ].join("\n"),
+      "main.go": [
+        "package main",
+        "",
+        'import "example.com/app/store"',
+        "",
+        "func main() {",
+        "\tstore.Open().Close()",
+        "\t(store.Open()).Close()",
+        "}",
+        "",
+        "func other() {",
+        "\tstore.Any().Close()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+      "main.go:main CALLS store/store.go:DB.Close",
+      "main.go:main CALLS store/store.go:Open",
+      "main.go:other CALLS store/store.go:Any",
+    ]);
+    expect(unresolved(g.home, g.root)).toContain("main.go:other ? Close");
+  });
 });

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 7;
+export const FACTS_VERSION = 8;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -34,7 +34,7 @@ export interface EntityFact {
   /**
    * Functions and methods: the declared result's named type, generic arguments stripped
    * ("Store", "st.Store"; Go: the single or first result, pointer stripped; TS: `Foo | null`
-   * counts as Foo). Absent for builtins, type parameters, unnamed types, and TS overloads that
+   * counts as Foo; Python: the return annotation, `Optional[Foo]` counting as Foo). Absent for builtins, type parameters, unnamed types, and TS overloads that
    * disagree. A name of the declaring file.
    */
   returns?: string;

@@ -78,6 +78,12 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
 
+  /** Recorded calls by their span; calls and variables awaiting the call whose result they use. */
+  const callsBySpan = new Map<string, number>();
+  const receiverCalls: [call: number, span: string][] = [];
+  const awaitingCall: [variable: TypedVarFact, span: string][] = [];
+  const spanKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
+
   function scopeAt(offset: number): Scope {
     // Nodes arrive in document order, so a scope we have walked past never reopens.
     while (scopes.length > 1 && scopes[scopes.length - 1]!.end <= offset) scopes.pop();
@@ -167,7 +173,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     });
     if (parameters) visitParameters(parameters, index);
     const returnType = node.childForFieldName("return_type");
-    if (returnType) addRefs(returnType, index);
+    if (returnType) {
+      addRefs(returnType, index);
+      const returns = annotatedType(returnType);
+      if (returns !== undefined) facts.entities[index]!.returns = returns;
+    }
   }
 
   function visitParameters(parameters: Node, fn: number): void {
@@ -219,6 +229,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const object = target.childForFieldName("object");
     if (!attribute || !object) return;
     facts.calls.push({ from, line: at, callee: text(attribute), receiver: receiverOf(object) });
+    // `repo().save()`: the receiver is what repo returns, linked once that call is recorded.
+    if (object.type === "call" && object.childForFieldName("function")?.text !== "super") {
+      receiverCalls.push([facts.calls.length - 1, spanKey(object)]);
+    }
   }
 
   function receiverOf(object: Node): string {
@@ -287,6 +301,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       const path = constructor ? dottedPath(constructor) : undefined;
       if (path !== undefined && isClassLike(path)) {
         facts.vars.push({ scope: target.scope, name: target.name, type: path, line: line(node) });
+      } else {
+        // `repo = open_repo()`: typed by what open_repo is annotated to return.
+        awaitingCall.push([{ scope: target.scope, name: target.name, type: "", line: line(node) }, spanKey(right)]);
       }
     } else if (right?.type === "identifier" && target.name.startsWith("self.") && scope.kind === "function") {
       // `self.repo = repo` keeps the type of `repo: Repo`, an annotated parameter or local.
@@ -325,7 +342,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     switch (node.type) {
       case "call": {
         const fn = node.childForFieldName("function");
+        const before = facts.calls.length;
         if (fn) addCallTo(fn, line(node), scope.index);
+        if (facts.calls.length > before) callsBySpan.set(spanKey(node), before);
         break;
       }
       case "function_definition":
@@ -358,6 +377,17 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         break;
       }
     }
+  }
+
+  for (const [call, span] of receiverCalls) {
+    const inner = callsBySpan.get(span);
+    if (inner !== undefined) facts.calls[call]!.receiverCall = inner;
+  }
+  for (const [variable, span] of awaitingCall) {
+    const call = callsBySpan.get(span);
+    if (call === undefined) continue;
+    variable.fromCall = call;
+    (facts.resultVars ??= []).push(variable);
   }
 
   // A literal `__all__` is the module's public surface; a computed one leaves the naming rule.

@@ -192,19 +192,21 @@ export class Binder {
   }
 
   /**
-   * What a call returns: for `new A()` an A; otherwise the type the called function or method
-   * declares as its result, named in its own file. The call must bind to one definition; the
-   * evidence is that declaration, not the callee's name.
+   * What a call returns: for `new A()` (or Python's `A()`) an A; otherwise the type the called
+   * function or method declares as its result, named in its own file. The call must bind to
+   * one definition; the evidence is that declaration, not the callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
     const memo = this.resultMemo.get(call);
     if (memo !== undefined) return memo ?? undefined;
     this.resultMemo.set(call, null);
     let value: Value | undefined;
-    if (call.isNew) {
-      const cls = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call") : this.memberOfReceiver(path, call);
-      if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
-    } else {
+    const constructs = call.isNew || this.family(path) === "py";
+    const cls = constructs
+      ? call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call") : this.memberOfReceiver(path, call)
+      : undefined;
+    if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
+    else if (!call.isNew) {
       const callee = this.calledEntity(path, call);
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
       value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;

@@ -234,6 +234,51 @@ describe("Python", () => {
     });
     expect(calls(g)).toEqual([]);
   });
+  test("a call's result, and a variable set by a call, are typed by the callee's return annotation", async () => {
+    const g = await mapped({
+      "repo.py": [
+        "from typing import Optional",
+        "",
+        "class Repo:",
+        "    def save(self):",
+        "        return 1",
+        "",
+        "class Other:",
+        "    def save(self):",
+        "        return 2",
+        "",
+        "def open_repo() -> Repo:",
+        "    return Repo()",
+        "",
+        "def maybe() -> Optional[Repo]:",
+        "    return None",
+        "",
+        "def unknown():",
+        "    return Other()",
+        "",
+      ].join("\n"),
+      "app.py": [
+        "from repo import Repo, open_repo, maybe, unknown",
+        "",
+        "def direct():",
+        "    open_repo().save()",
+        "",
+        "def held():",
+        "    r = maybe()",
+        "    r.save()",
+        "",
+        "def built():",
+        "    Repo().save()",
+        "",
+        "def guess():",
+        "    unknown().save()",
+        "",
+      ].join("\n"),
+    });
+    const fromApp = calls(g).filter((e) => e.startsWith("app.py") && e.endsWith(".save"));
+    expect(fromApp).toEqual(["app.py:built CALLS repo.py:Repo.save", "app.py:direct CALLS repo.py:Repo.save", "app.py:held CALLS repo.py:Repo.save"]);
+    expect(unresolved(g.home, g.root)).toContain("app.py:guess ? save");
+  });
 });
 
 describe("Go", () => {

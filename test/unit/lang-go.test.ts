@@ -92,7 +92,8 @@ describe("go calls", () => {
       { from: run, line: 4, callee: "start" },
       { from: run, line: 5, callee: "Println", receiver: "fmt" },
       { from: run, line: 6, callee: "Query", receiver: "s.db" },
-      { from: run, line: 7, callee: "z", receiver: "?" },
+      // x.y().z(): z's receiver is the result of the call to y, recorded next.
+      { from: run, line: 7, callee: "z", receiver: "?", receiverCall: 4 },
       { from: run, line: 7, callee: "y", receiver: "x" },
       { from: run, line: 8, callee: "Close", receiver: "?" },
       { from: run, line: 9, callee: "load" },

@@ -119,7 +119,10 @@ describe("python calls", () => {
     expect(f.calls).toContainEqual({ from: run, line: 7, callee: "join", receiver: "os.path" });
     expect(f.calls).toContainEqual({ from: run, line: 8, callee: "close", receiver: "?" });
     expect(f.calls).toContainEqual({ from: run, line: 8, callee: "get_items" });
-    expect(f.calls).toContainEqual({ from: run, line: 9, callee: "start", receiver: "?" });
+    const start = f.calls.find((c) => c.callee === "start");
+    expect(start).toMatchObject({ from: run, line: 9, receiver: "?" });
+    // make().start(): start's receiver is the result of the call to make.
+    expect(f.calls[start!.receiverCall!]).toEqual({ from: run, line: 9, callee: "make" });
     expect(f.calls).toContainEqual({ from: build, line: 12, callee: "create", receiver: "cls" });
   });
 

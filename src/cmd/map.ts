@@ -88,7 +88,6 @@ function phaseTrace(): (phase: Phase) => void {
   return (phase) => {
     if (phase === current) return;
     current = phase;
-    if (process.env.IX_TRACE === "gc") Bun.gc(true);
     const { rss, heapUsed } = process.memoryUsage();
     const mb = (n: number) => Math.round(n / 1e6);
     process.stderr.write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);

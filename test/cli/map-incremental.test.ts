@@ -50,6 +50,18 @@ describe("incremental", () => {
     expect(after).not.toContain("user.ts:use CALLS types.ts:A.save");
   });
 
+  test("IX_TRACE=1 reports each phase with its time and memory on stderr, and changes nothing else", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), { "a.ts": "export function a() {}\n" });
+    const home = tempDir();
+    const traced = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });
+    expect(traced.code).toBe(0);
+    const phases = traced.stderr.trim().split("\n").map((l) => /^ix map: (\w+) at \d+ ms rss=\d+MB heap=\d+MB$/.exec(l)?.[1]);
+    expect(phases).toEqual(["discover", "parse", "resolve", "commit", "done"]);
+    expect(decodeLlm(traced.lines[0] as string).fields).toMatchObject({ files: "1", rev: "1", outcome: "full_local_completed" });
+    const again = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });
+    expect(again.stderr.trim().split("\n").map((l) => l.split(" ")[2])).toEqual(["discover", "done"]);
+  });
+
   test("an edit re-parses that file only, updates its edges and keeps unchanged ids", async () => {
     const { root, home } = await twoFiles();
     const before = nodeIds(home, root);

@@ -119,7 +119,9 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   const cold = store.rev() === 0;
   // Facts from another extractor version are not comparable: every file is parsed again
   // (hashes still spare the rows, but not the parse).
-  const current = store.meta("facts_version") === String(FACTS_VERSION);
+  const stored = store.meta("facts_version");
+  const current = stored === String(FACTS_VERSION);
+  if (!current && !cold) opts.onRebuild?.(`the graph was built by another extractor (facts ${stored ?? "unversioned"}, this ix writes ${FACTS_VERSION}): every file is parsed again`);
   const known = store.fileStamps();
   const candidates = current ? found.files.filter((file) => !sameStamp(known.get(file.path), file)) : found.files;
   const deleted = [...known.keys()].filter((path) => !present.has(path));

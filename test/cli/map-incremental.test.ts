@@ -74,12 +74,15 @@ describe("incremental", () => {
     for (const key of ["a.ts:a", "a.ts:keep", "b.ts:b", "b.ts:other", "a.ts", "b.ts"]) expect(after.get(key)).toBe(before.get(key) as string);
   });
 
-  test("a graph built by another extractor version is parsed again in full", async () => {
+  test("a graph built by another extractor version is parsed again in full, and the map says why", async () => {
     const { root, home } = await twoFiles();
     const db = new Database(dbPath(home, root));
     db.run("UPDATE meta SET value = '1' WHERE key = 'facts_version'");
     db.close();
-    expect(map(root, home)).toMatchObject({ parsed: "2" });
+    const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("ix: rebuilding the graph: the graph was built by another extractor (facts 1, this ix writes");
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ parsed: "2" });
     expect(map(root, home)).toMatchObject({ outcome: "no_change" });
     expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
   });

@@ -3,6 +3,7 @@
 import type { Store } from "./store";
 
 const CHUNK = 500;
+const inList = (items: readonly unknown[]) => items.map(() => "?").join(",");
 
 export interface NodeRow {
   rowid: number;
@@ -69,11 +70,6 @@ export function nodesWithPrefix(store: Store, prefix: string, limit = 50): NodeR
   return nodes(store, "n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);
 }
 
-/** Names holding `lower` anywhere (a scan: the fallback when no index can answer). */
-export function nodesNameContains(store: Store, lower: string, limit: number): NodeRow[] {
-  return nodes(store, "n.kind != 'file' AND instr(lower(n.name), ?) > 0 LIMIT ?", lower, limit);
-}
-
 export function nodesWithIdPrefix(store: Store, prefix: string): NodeRow[] {
   const lower = prefix.toLowerCase();
   return nodes(store, "n.id >= ? AND n.id < ? LIMIT 20", lower, lower + "\uffff");
@@ -98,20 +94,44 @@ export function children(store: Store, parent: number): NodeRow[] {
   return nodes(store, "n.parent = ? ORDER BY n.start_line", parent);
 }
 
-/** Distinct entity names, for suggestions: those sharing a first letter (any case) or a stem. */
-export function candidateNames(store: Store, name: string): { name: string; kind: string; path: string }[] {
-  const first = name[0] ?? "";
-  return store.db
-    .query(
-      `SELECT name, min(kind) kind, min(path) path FROM nodes
-       WHERE kind != 'file' AND (name >= ? AND name < ? OR name >= ? AND name < ? OR instr(lower(name), lower(?)) > 0)
-       GROUP BY name LIMIT 5000`,
-    )
-    .all(first.toLowerCase(), first.toLowerCase() + "\uffff", first.toUpperCase(), first.toUpperCase() + "\uffff", name.slice(0, 4)) as {
-    name: string;
-    kind: string;
-    path: string;
-  }[];
+/** Every distinct entity name in the graph, files aside. */
+export function distinctNames(store: Store): string[] {
+  return (store.db.query("SELECT name FROM names").values() as [string][]).map((r) => r[0]);
+}
+
+/** Entities (not files) carrying one of names, at most limit of them. */
+export function nodesWithNames(store: Store, names: readonly string[], limit: number): NodeRow[] {
+  const out: NodeRow[] = [];
+  for (let i = 0; i < names.length && out.length < limit; i += CHUNK) {
+    const part = names.slice(i, i + CHUNK);
+    out.push(...nodes(store, `n.name IN (${inList(part)}) AND n.kind != 'file' LIMIT ?`, ...part, limit - out.length));
+  }
+  return out;
+}
+
+/**
+ * Of `points` symbols spread evenly over the rowid range, how many hang under a CONTAINS edge:
+ * a sample of the graph's health in well under a millisecond, where counting every edge takes ~100 ms.
+ */
+export function containsProbe(store: Store, points: number): { sampled: number; attached: number } {
+  // Two subqueries: min() and max() in one SELECT scan the table, each alone is one seek.
+  const range = store.db.query("SELECT (SELECT min(rowid) FROM nodes) lo, (SELECT max(rowid) FROM nodes) hi").get() as {
+    lo: number | null;
+    hi: number | null;
+  };
+  if (range.lo === null || range.hi === null) return { sampled: 0, attached: 0 };
+  const symbolFrom = store.db.query("SELECT rowid FROM nodes WHERE rowid >= ? AND kind != 'file' ORDER BY rowid LIMIT 1");
+  const attached = store.db.query("SELECT 1 FROM edges WHERE dst = ? AND kind = 'CONTAINS' LIMIT 1");
+  const seen = new Set<number>();
+  let hits = 0;
+  for (let i = 0; i < points; i++) {
+    const from = range.lo + Math.floor(((range.hi - range.lo) * i) / Math.max(1, points - 1));
+    const row = symbolFrom.get(from) as { rowid: number } | null;
+    if (!row || seen.has(row.rowid)) continue;
+    seen.add(row.rowid);
+    if (attached.get(row.rowid)) hits++;
+  }
+  return { sampled: seen.size, attached: hits };
 }
 
 function edgeRows(store: Store, sql: string, ...params: (string | number)[]): EdgeRow[] {
@@ -135,7 +155,6 @@ function edgeRows(store: Store, sql: string, ...params: (string | number)[]): Ed
 /** The column that holds the node asked about: `dst` for edges into it, `src` for edges out. */
 type End = "dst" | "src";
 const other = (end: End): End => (end === "dst" ? "src" : "dst");
-const inList = (kinds: string[]) => kinds.map(() => "?").join(",");
 
 function countAt(store: Store, end: End, rowid: number, kinds: string[]): number {
   return (store.db.query(`SELECT count(*) n FROM edges WHERE ${end} = ? AND kind IN (${inList(kinds)})`).get(rowid, ...kinds) as { n: number }).n;
@@ -215,7 +234,7 @@ export function ownersOfEdgesInto(store: Store, paths: string[]): string[] {
     const rows = store.db
       .query(
         `SELECT DISTINCT e.owner AS owner FROM nodes n JOIN edges e ON e.dst = n.rowid
-         WHERE n.path IN (${part.map(() => "?").join(",")}) AND e.kind != 'CONTAINS'`,
+         WHERE n.path IN (${inList(part)}) AND e.kind != 'CONTAINS'`,
       )
       .all(...part) as { owner: string }[];
     for (const row of rows) owners.add(row.owner);

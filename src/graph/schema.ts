@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -29,6 +29,9 @@ export const TABLES = [
      src INT, dst INT, kind TEXT, owner TEXT, via TEXT, confidence REAL, lines TEXT, names TEXT)`,
   `CREATE TABLE IF NOT EXISTS unresolved (
      src INT, owner TEXT, kind TEXT, name TEXT, receiver TEXT, lines TEXT)`,
+  // Every distinct entity name (files aside): "did you mean" and substring search scan these
+  // ~30k rows instead of 170k nodes, which took 20-40 ms in a fresh process on a 13k-file graph.
+  `CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
   `CREATE TABLE IF NOT EXISTS patches (

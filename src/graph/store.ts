@@ -318,6 +318,9 @@ class RevisionWriter {
   private nextRowid: number;
   private readonly rowids = new Map<string, number>();
   private readonly goneRowids: number[] = [];
+  /** Entity names that appeared, and names that may have lost their last holder. */
+  private readonly namesIn = new Set<string>();
+  private readonly namesOut = new Set<string>();
   private readonly patches: PatchRow[] = [];
   private added = 0;
   private changedCount = 0;
@@ -347,6 +350,9 @@ class RevisionWriter {
     if (this.cold) {
       this.createIndexes();
       this.db.run("INSERT INTO nodes_fts(nodes_fts) VALUES('rebuild')");
+      this.db.run("INSERT INTO names SELECT DISTINCT name FROM nodes WHERE kind != 'file' AND name IS NOT NULL");
+    } else {
+      this.updateNames();
     }
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
     if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped };
@@ -434,6 +440,10 @@ class RevisionWriter {
       );
       const old = existing.get(node.id);
       if (!old) addedEntities++;
+      if (!this.cold && node.kind !== "file" && old?.name !== node.name) {
+        this.namesIn.add(node.name);
+        if (old) this.namesOut.add(old.name);
+      }
       // A cold load rebuilds the text index in one pass at the end instead.
       if (this.cold) continue;
       if (old && (old.name !== node.name || old.qname !== node.qname)) this.ftsDelete(old);
@@ -465,9 +475,17 @@ class RevisionWriter {
   }
 
   private removeNode(node: ExistingNode): void {
+    this.namesOut.add(node.name);
     this.ftsDelete(node);
     this.db.query("DELETE FROM nodes WHERE rowid = ?").run(node.rowid);
     this.goneRowids.push(node.rowid);
+  }
+
+  private updateNames(): void {
+    const insert = this.db.query("INSERT OR IGNORE INTO names (name) VALUES (?)");
+    for (const name of this.namesIn) insert.run(name);
+    const drop = this.db.query("DELETE FROM names WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM nodes WHERE name = ?1 AND kind != 'file')");
+    for (const name of this.namesOut) if (!this.namesIn.has(name)) drop.run(name);
   }
 
   private ftsDelete(node: ExistingNode): void {

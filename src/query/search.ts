@@ -1,7 +1,8 @@
 // Name search: one identifier, ranked exact > case-insensitive > prefix > a word inside a
 // camelCase/snake_case name > qualified-name match.
-import { nodesNameContains, nodesNamed, nodesNamedNoCase, nodesWithPrefix, searchNames, type NodeRow } from "../graph/queries";
+import { distinctNames, nodesNamed, nodesNamedNoCase, nodesWithNames, nodesWithPrefix, searchNames, type NodeRow } from "../graph/queries";
 import type { Store } from "../graph/store";
+import { wordsOf } from "../util/words";
 
 export interface SearchHit {
   node: NodeRow;
@@ -11,15 +12,6 @@ export interface SearchHit {
 }
 
 const SCAN_LIMIT = 500;
-
-function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[\s_$.-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
 
 export function search(store: Store, term: string): SearchHit[] {
   const hits = new Map<number, SearchHit>();
@@ -40,7 +32,8 @@ export function search(store: Store, term: string): SearchHit[] {
   }
   if (hits.size === 0) {
     // A word inside a camelCase name is not a token FTS knows: scan names containing it.
-    for (const node of nodesNameContains(store, lower, SCAN_LIMIT)) add([node], wordsOf(node.name).includes(lower) ? 0.7 : 0.6);
+    const holding = distinctNames(store).filter((name) => name.toLowerCase().includes(lower));
+    for (const node of nodesWithNames(store, holding, SCAN_LIMIT)) add([node], wordsOf(node.name).includes(lower) ? 0.7 : 0.6);
   }
   const all = [...hits.values()];
   // Rows that matched only on the qualified name go when some row matched the name exactly.

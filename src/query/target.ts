@@ -5,9 +5,9 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { CliError, usageError } from "../cli/errors";
-import { graphHealth } from "../graph/health";
+import { checkHealth } from "../graph/health";
 import {
-  candidateNames,
+  distinctNames,
   fileNode,
   innermostAt,
   nodeByRowid,
@@ -20,7 +20,7 @@ import {
 } from "../graph/queries";
 import type { Store } from "../graph/store";
 import type { Fields } from "../wire/record";
-import { editDistance } from "../util/edit-distance";
+import { nearestNames } from "./suggest";
 
 export interface TargetOptions {
   kind?: string;
@@ -63,7 +63,7 @@ export function candidateRow(node: NodeRow, n?: number): Fields {
 }
 
 function graphRows(ctx: TargetContext): { kind: string; rows: Fields[] }[] {
-  const verdict = graphHealth(ctx.store.stats());
+  const verdict = checkHealth(ctx.store);
   if (verdict.health === "ok") return [];
   return [{ kind: "graph", rows: [{ status: verdict.health, reason: verdict.reason, message: verdict.message, fix: verdict.fix }] }];
 }
@@ -111,17 +111,14 @@ function prefer(raw: string, nodes: NodeRow[]): NodeRow[] {
 
 function suggestions(ctx: TargetContext, raw: string): Fields[] {
   const name = raw.replace(/^.*(::|\.)/, "");
-  const lower = name.toLowerCase();
-  return candidateNames(ctx.store, name)
-    .map((c) => {
-      const candidate = c.name.toLowerCase();
-      const score = candidate.startsWith(lower) || lower.startsWith(candidate) ? 1 : candidate.includes(lower) ? 2 : editDistance(lower, candidate) + 1;
-      return { ...c, score };
-    })
-    .filter((c) => c.score <= Math.max(3, Math.ceil(name.length / 3)))
-    .sort((a, b) => a.score - b.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
-    .slice(0, 5)
-    .map((c) => ({ name: c.name, kind: c.kind, path: c.path }));
+  const rows: Fields[] = [];
+  // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
+  for (const near of nearestNames(distinctNames(ctx.store), name, 10)) {
+    const node = rank(nodesNamed(ctx.store, near))[0];
+    if (node) rows.push({ name: node.name, kind: node.kind, path: node.path });
+    if (rows.length === 5) break;
+  }
+  return rows;
 }
 
 function unresolved(ctx: TargetContext, raw: string, extra: Fields = {}): CliError {

@@ -1,6 +1,6 @@
 // The live state of a workspace: what bare `ix` and `ix status` answer.
 import type { Context } from "../cli/command";
-import { graphHealth } from "../graph/health";
+import { checkHealth, type HealthVerdict } from "../graph/health";
 import type { Store } from "../graph/store";
 import { openGraph } from "./open";
 import type { Workspace } from "./registry";
@@ -10,7 +10,7 @@ export interface WorkspaceState {
   ws: Workspace;
   rev: number;
   lastIngestAt?: string;
-  health: ReturnType<typeof graphHealth>;
+  health: HealthVerdict;
   changed: ChangedFile[];
 }
 
@@ -28,7 +28,7 @@ async function stateOf(ws: Workspace, store: Store): Promise<WorkspaceState> {
     ws,
     rev: store.rev(),
     lastIngestAt: store.meta("last_ingest_at"),
-    health: graphHealth(store.stats()),
+    health: checkHealth(store),
     changed: await changedSinceMap(ws, store),
   };
 }

@@ -22,7 +22,9 @@ export function openGraph(ctx: Context): { ws: Workspace; store: Store } {
     return { ws, store: Store.open(ws.dbPath, { readonly: true }) };
   } catch (error) {
     if (error instanceof StoreError) {
-      throw new CliError("store_unavailable", error.message, 1, { path: ws.dbPath, hint: "ix reset --workspace --yes --ingest" });
+      // A graph from another ix version is rebuilt by the next map; anything else needs a reset.
+      const hint = error.code === "schema_mismatch" ? `ix map ${ws.root}` : "ix reset --workspace --yes --ingest";
+      throw new CliError("store_unavailable", error.message, 1, { path: ws.dbPath, hint });
     }
     throw error;
   }

@@ -112,6 +112,10 @@ describe("incremental", () => {
     const db = new Database(dbPath(home, root));
     db.run("PRAGMA user_version = 1");
     db.close();
+    // Until then a query says what to run.
+    const before = ix(["callers", "b", "--format", "llm"], { cwd: root, home });
+    expect(before.code).toBe(1);
+    expect(before.lines[0]).toMatch(/^error code=store_unavailable message=".*has schema 1.*" .*hint="ix map /);
     const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("rebuilding the graph");

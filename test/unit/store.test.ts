@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nodeId, workspaceId } from "../../src/graph/ids";
+import { distinctNames } from "../../src/graph/queries";
 import { SCHEMA_VERSION } from "../../src/graph/schema";
 import {
   Store,
@@ -180,6 +181,22 @@ describe("commit", () => {
     // The text index follows: the removed name is gone, the new one is found.
     expect(store.db.query("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'other'").get()).toEqual({ n: 0 });
     expect(store.db.query("SELECT qname FROM nodes_fts WHERE nodes_fts MATCH 'extra'").all()).toEqual([{ qname: "extra" }]);
+    store.close();
+  });
+
+  test("the names table holds each entity name once, files aside, and follows edits and deletes", () => {
+    const store = Store.open(dbPath);
+    const names = () => distinctNames(store).sort();
+    store.commit(twoFiles());
+    expect(names()).toEqual(["helper", "other", "run"]);
+    // c.ts adds a second `helper` and a new `fresh`; b.ts then drops `other` and `helper`.
+    store.commit(revision({ changed: [change("src/c.ts", "hc1", [fn("src/c.ts", "helper", 2), fn("src/c.ts", "fresh", 8)])] }));
+    expect(names()).toEqual(["fresh", "helper", "other", "run"]);
+    store.commit(revision({ changed: [change("src/b.ts", "hb2", [fn("src/b.ts", "extra", 4)])] }));
+    expect(names()).toEqual(["extra", "fresh", "helper", "run"]);
+    // The last holder of `helper` goes with its file.
+    store.commit(revision({ deleted: ["src/c.ts"] }));
+    expect(names()).toEqual(["extra", "run"]);
     store.close();
   });
 

@@ -10,6 +10,7 @@ import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
 import { COMMANDS } from "./registry";
 import { editDistance } from "../util/edit-distance";
+import { byCodeUnit } from "../util/compare";
 
 export interface Resolved {
   command: IxCommand<any>;
@@ -35,7 +36,7 @@ export function nearest(word: string, names: string[], max = 3): string[] {
   return names
     .map((name) => ({ name, d: name.startsWith(word) || word.startsWith(name) ? 1 : editDistance(word, name) }))
     .filter((c) => c.d <= Math.max(2, Math.floor(word.length / 3)))
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .sort((a, b) => a.d - b.d || byCodeUnit(a.name, b.name))
     .slice(0, max)
     .map((c) => c.name);
 }

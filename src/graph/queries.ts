@@ -70,6 +70,12 @@ export function nodesWithPrefix(store: Store, prefix: string, limit = 50): NodeR
   return nodes(store, "n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);
 }
 
+/** Names starting with prefix in any case, files' base names included, using the lower(name) index. */
+export function nodesWithPrefixNoCase(store: Store, prefix: string, limit: number): NodeRow[] {
+  const lower = prefix.toLowerCase();
+  return nodes(store, "lower(n.name) >= ? AND lower(n.name) < ? LIMIT ?", lower, lower + "\uffff", limit);
+}
+
 export function nodesWithIdPrefix(store: Store, prefix: string): NodeRow[] {
   const lower = prefix.toLowerCase();
   return nodes(store, "n.id >= ? AND n.id < ? LIMIT 20", lower, lower + "\uffff");

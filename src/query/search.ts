@@ -1,8 +1,9 @@
 // Name search: one identifier, ranked exact > case-insensitive > prefix > a word inside a
 // camelCase/snake_case name > qualified-name match.
-import { distinctNames, nodesNamed, nodesNamedNoCase, nodesWithNames, nodesWithPrefix, searchNames, type NodeRow } from "../graph/queries";
+import { distinctNames, nodesNamed, nodesNamedNoCase, nodesWithNames, nodesWithPrefixNoCase, searchNames, type NodeRow } from "../graph/queries";
 import type { Store } from "../graph/store";
 import { wordsOf } from "../util/words";
+import { byCodeUnit } from "../util/compare";
 
 export interface SearchHit {
   node: NodeRow;
@@ -18,34 +19,34 @@ export function search(store: Store, term: string): SearchHit[] {
   const add = (nodes: NodeRow[], score: number, match?: "qname") => {
     for (const node of nodes) if (!hits.has(node.rowid)) hits.set(node.rowid, { node, score, match });
   };
+  const lower = term.toLowerCase();
+  const inName = (name: string) => (wordsOf(name).includes(lower) ? 0.7 : 0.6);
   add(nodesNamed(store, term), 1);
   add(nodesNamedNoCase(store, term), 0.9);
-  add(nodesWithPrefix(store, term, SCAN_LIMIT), 0.8);
-  const lower = term.toLowerCase();
-  const viaFts = searchNames(store, term, SCAN_LIMIT);
-  for (const node of viaFts) {
-    if (hits.has(node.rowid)) continue;
-    const words = wordsOf(node.name);
-    if (words.includes(lower)) add([node], 0.7);
-    else if (node.name.toLowerCase().includes(lower)) add([node], 0.6);
-    else add([node], 0.4, "qname");
+  const exact = hits.size > 0;
+  for (const node of nodesWithPrefixNoCase(store, term, SCAN_LIMIT)) {
+    add([node], node.kind !== "file" && node.name.startsWith(term) ? 0.8 : inName(node.name));
+  }
+  // The text index adds names and qualified names holding the term as a later word. Beside an
+  // exact name those rows would be dropped (below), and joining them to their nodes cost ~6 ms.
+  if (!exact) {
+    for (const node of searchNames(store, term, SCAN_LIMIT)) {
+      if (hits.has(node.rowid)) continue;
+      if (node.name.toLowerCase().includes(lower)) add([node], inName(node.name));
+      else add([node], 0.4, "qname");
+    }
   }
   if (hits.size === 0) {
     // A word inside a camelCase name is not a token FTS knows: scan names containing it.
     const holding = distinctNames(store).filter((name) => name.toLowerCase().includes(lower));
-    for (const node of nodesWithNames(store, holding, SCAN_LIMIT)) add([node], wordsOf(node.name).includes(lower) ? 0.7 : 0.6);
+    for (const node of nodesWithNames(store, holding, SCAN_LIMIT)) add([node], inName(node.name));
   }
-  const all = [...hits.values()];
-  // Rows that matched only on the qualified name go when some row matched the name exactly.
-  const exact = all.some((h) => h.score >= 0.9);
-  return all
-    .filter((h) => !(exact && h.match))
-    .sort(
+  return [...hits.values()].sort(
       (a, b) =>
         b.score - a.score ||
         Number(a.node.role === "test" || a.node.role === "fixture") - Number(b.node.role === "test" || b.node.role === "fixture") ||
         Number(b.node.exported) - Number(a.node.exported) ||
         a.node.name.length - b.node.name.length ||
-        a.node.path.localeCompare(b.node.path),
+        byCodeUnit(a.node.path, b.node.path),
     );
 }

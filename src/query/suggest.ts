@@ -4,6 +4,7 @@
 // target begins with. Nothing far: a wrong suggestion costs an agent a failed command.
 import { editDistance } from "../util/edit-distance";
 import { wordsOf } from "../util/words";
+import { byCodeUnit } from "../util/compare";
 
 interface Scored {
   name: string;
@@ -45,7 +46,7 @@ export function nearestNames(names: Iterable<string>, target: string, max = 5): 
         a.score - b.score ||
         Number(b.dropped) - Number(a.dropped) ||
         Math.abs(a.name.length - target.length) - Math.abs(b.name.length - target.length) ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+        byCodeUnit(a.name, b.name),
     )
     .slice(0, max)
     .map((s) => s.name);

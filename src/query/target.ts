@@ -21,6 +21,7 @@ import {
 import type { Store } from "../graph/store";
 import type { Fields } from "../wire/record";
 import { nearestNames } from "./suggest";
+import { byCodeUnit } from "../util/compare";
 
 export interface TargetOptions {
   kind?: string;
@@ -200,7 +201,7 @@ function rank(nodes: NodeRow[]): NodeRow[] {
     (a, b) =>
       Number(HIDDEN_ROLES.has(a.role)) - Number(HIDDEN_ROLES.has(b.role)) ||
       Number(b.exported) - Number(a.exported) ||
-      a.path.localeCompare(b.path) ||
+      byCodeUnit(a.path, b.path) ||
       a.startLine - b.startLine,
   );
 }

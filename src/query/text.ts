@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { discover } from "../ingest/discover";
 import { roleOf } from "../ingest/roles";
+import { byCodeUnit } from "../util/compare";
 
 export interface TextMatch {
   path: string;
@@ -23,7 +24,7 @@ export const SCAN_WINDOW = 2000;
 
 function rank(matches: TextMatch[]): TextMatch[] {
   const weight = (m: TextMatch) => (roleOf(m.path) === "production" ? 0 : 1);
-  return matches.sort((a, b) => weight(a) - weight(b) || a.path.localeCompare(b.path) || a.line - b.line);
+  return matches.sort((a, b) => weight(a) - weight(b) || byCodeUnit(a.path, b.path) || a.line - b.line);
 }
 
 async function withRipgrep(rg: string, root: string, pattern: string, under: string | undefined): Promise<TextResult> {

@@ -6,6 +6,7 @@ import type { Store } from "../graph/store";
 import type { Workspace } from "./registry";
 import { discover } from "../ingest/discover";
 import { contentHash } from "../ingest/content";
+import { byCodeUnit } from "../util/compare";
 
 export interface ChangedFile {
   path: string;
@@ -42,5 +43,5 @@ export async function changedSinceMap(ws: Workspace, store: Store): Promise<Chan
   }
   const present = new Set(found.files.map((f) => f.path));
   for (const path of known.keys()) if (!present.has(path)) changed.push({ path, reason: "deleted" });
-  return changed.sort((a, b) => a.path.localeCompare(b.path));
+  return changed.sort((a, b) => byCodeUnit(a.path, b.path));
 }

@@ -96,6 +96,9 @@ export interface RevisionInput {
   edges: Iterable<[string, OwnerEdges]>;
 }
 
+/** What a revision needs once its files are written: deletions, and every re-resolved owner's edges. */
+export type RevisionRest = Pick<RevisionInput, "deleted" | "edges">;
+
 export interface CommitResult {
   rev: number;
   patches: number;
@@ -305,14 +308,70 @@ export class Store {
   }
 
   commit(input: RevisionInput): CommitResult {
+    const revision = this.begin();
+    try {
+      for (const row of input.touched) revision.touch(row);
+      for (const change of input.changed) revision.change(change);
+      return revision.finish(input);
+    } catch (error) {
+      revision.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * Opens a revision that takes files as they are produced: a map writes each parsed file at
+   * once instead of holding every file's facts until the end. Readers see none of it until
+   * finish() commits; abort(), or the process dying, leaves the previous revision whole.
+   */
+  begin(): OpenRevision {
     if (this.readonly) throw new StoreError("store_unavailable", "the store was opened read-only");
-    return this.db.transaction(() => new RevisionWriter(this.db, input).write(this.rev())).immediate();
+    this.db.run("BEGIN IMMEDIATE");
+    try {
+      return new OpenRevision(this.db, new RevisionWriter(this.db), this.rev());
+    } catch (error) {
+      this.db.run("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+export class OpenRevision {
+  private open = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly writer: RevisionWriter,
+    private readonly previousRev: number,
+  ) {}
+
+  /** Same content, new size or mtime: the row is updated; on its own it makes no revision. */
+  touch(row: FileRow): void {
+    this.writer.touch(row);
+  }
+
+  /** An added or modified file: its row, facts and nodes replace the old ones. */
+  change(change: FileChange): void {
+    this.writer.replaceFile(change);
+  }
+
+  finish(rest: RevisionRest): CommitResult {
+    const result = this.writer.finish(this.previousRev, rest);
+    this.db.run("COMMIT");
+    this.open = false;
+    return result;
+  }
+
+  abort(): void {
+    if (!this.open) return;
+    this.open = false;
+    if (this.db.inTransaction) this.db.run("ROLLBACK");
   }
 }
 
 const READ_MMAP_BYTES = 1 << 30;
 
-/** Applies one RevisionInput inside the caller's transaction. */
+/** Writes one revision inside the caller's transaction: files first, then deletions and edges. */
 class RevisionWriter {
   private readonly cold: boolean;
   private nextRowid: number;
@@ -328,24 +387,19 @@ class RevisionWriter {
   private rewrittenOwners = 0;
   private dropped = 0;
 
-  constructor(
-    private readonly db: Database,
-    private readonly input: RevisionInput,
-  ) {
+  constructor(private readonly db: Database) {
     this.cold = !this.indexed() && this.isEmpty();
     if (!this.cold) this.createIndexes();
     this.nextRowid = (this.db.query("SELECT coalesce(max(rowid), 0) + 1 AS next FROM nodes").get() as { next: number }).next;
   }
 
-  write(previousRev: number): CommitResult {
-    this.updateTouched();
-    for (const change of this.input.changed) this.replaceFile(change);
-    for (const path of this.input.deleted) this.deleteFile(path);
+  finish(previousRev: number, rest: RevisionRest): CommitResult {
+    for (const path of rest.deleted) this.deleteFile(path);
     this.dropEdgesOfGoneNodes();
-    for (const path of this.input.deleted) this.clearOwner(path);
+    for (const path of rest.deleted) this.clearOwner(path);
     // Consumed as produced: the map pipeline resolves owners one by one while this writes,
     // so a cold map never holds every edge of the repository at once.
-    for (const [owner, edges] of this.input.edges) this.replaceOwnerEdges(owner, edges);
+    for (const [owner, edges] of rest.edges) this.replaceOwnerEdges(owner, edges);
 
     if (this.cold) {
       this.createIndexes();
@@ -385,9 +439,10 @@ class RevisionWriter {
     for (const sql of INDEXES) this.db.run(sql);
   }
 
-  private updateTouched(): void {
-    const update = this.db.query("UPDATE files SET size = ?, mtime_ms = ?, hash = ?, lang = ?, parse_errors = ?, role = ? WHERE path = ?");
-    for (const r of this.input.touched) update.run(r.size, r.mtimeMs, r.hash, r.lang, r.parseErrors, r.role, r.path);
+  touch(r: FileRow): void {
+    this.db
+      .query("UPDATE files SET size = ?, mtime_ms = ?, hash = ?, lang = ?, parse_errors = ?, role = ? WHERE path = ?")
+      .run(r.size, r.mtimeMs, r.hash, r.lang, r.parseErrors, r.role, r.path);
   }
 
   private existingNodes(path: string): ExistingNode[] {
@@ -395,7 +450,7 @@ class RevisionWriter {
     return this.db.query("SELECT rowid, id, name, qname FROM nodes WHERE path = ?").all(path) as ExistingNode[];
   }
 
-  private replaceFile(change: FileChange): void {
+  replaceFile(change: FileChange): void {
     const { row } = change;
     const before = this.cold
       ? null

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import type { EdgeRecord, FileChange, FileRow, FileStamp, OwnerEdges, UnresolvedRecord } from "../graph/store";
+import type { EdgeRecord, FileRow, FileStamp, OwnerEdges, UnresolvedRecord } from "../graph/store";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
@@ -13,7 +13,7 @@ import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
 import { FACTS_VERSION, type FileFacts } from "./facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
-import type { ParseRequest, ParseResult } from "./parse";
+import type { ParseRequest } from "./parse";
 import { roleOf } from "./roles";
 
 export type Phase = "discover" | "parse" | "resolve" | "commit" | "done";
@@ -44,12 +44,8 @@ function sameStamp(stamp: FileStamp | undefined, file: { size: number; mtimeMs: 
   return stamp !== undefined && stamp.size === file.size && stamp.mtimeMs === file.mtimeMs;
 }
 
-/** A parsed (or skipped) file waiting for the commit. */
-interface Pending {
-  row: FileRow;
-  facts: FileFacts | null;
-  lines: number;
-}
+/** Past this many files whose surface moved, every file is re-resolved instead of their dependents. */
+const MANY_MOVED = 500;
 
 /** Files whose change can move any import's resolution. */
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
@@ -135,148 +131,150 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   }
 
   opts.onPhase?.("parse", 0, requests.length);
-  const { parseAll } = await import("./pool");
-  const results = await parseAll(ws.root, requests, (done, total) => opts.onPhase?.("parse", done, total));
-  const parsed = results.filter((r: ParseResult) => r.status === "parsed").length;
+  const { parseEach } = await import("./pool");
   const stat = new Map(found.files.map((f) => [f.path, f]));
-
-  const changed: Pending[] = [];
-  const touched: FileRow[] = [];
-  const newFacts = new Map<string, FileFacts | null>();
+  const idCache = new Map<string, FileIds>();
+  const changedPaths: string[] = [];
+  const dependents = new Set<string>();
+  const movedNames = new Set<string>();
+  let moved = 0;
+  let parsed = 0;
   let parseErrors = 0;
   let skipped = base.skipped;
-  for (const result of results.splice(0)) {
-    const info = stat.get(result.path);
-    const row: FileRow = {
-      path: result.path,
-      size: info?.size ?? result.size,
-      mtimeMs: info?.mtimeMs ?? 0,
-      hash: result.hash,
-      lang: result.status === "parsed" ? result.facts.lang : null,
-      parseErrors: result.status === "parsed" ? result.facts.parseErrors : 0,
-      role: roleOf(result.path),
-    };
-    if (result.status === "unchanged") {
-      const old = rows.get(result.path);
-      touched.push({ ...row, lang: old?.lang ?? null, parseErrors: old?.parseErrors ?? 0 });
-      continue;
-    }
-    if (result.status === "skipped") skipped++;
-    const facts = result.status === "parsed" ? result.facts : null;
-    if (facts && facts.parseErrors > 0) parseErrors++;
-    newFacts.set(result.path, facts);
-    changed.push({ row, facts, lines: result.status === "skipped" ? 0 : result.lines });
+
+  /**
+   * Whether other files must be re-resolved for this edit, and which: asked before the file's
+   * new nodes replace the old ones, while edges into entities it drops still lead somewhere.
+   * An edit inside bodies leaves what other files see unchanged (same entities, so the same
+   * ids; same imports and exports): then only the edited file is re-resolved.
+   */
+  function noteDependents(path: string, facts: FileFacts | null): void {
+    const old = store.facts(path);
+    if (surfaceOf(facts) === surfaceOf(old)) return;
+    if (++moved > MANY_MOVED) return;
+    for (const e of facts?.entities ?? []) movedNames.add(e.name);
+    for (const e of old?.entities ?? []) movedNames.add(e.name);
+    for (const owner of store.importersOf([path])) dependents.add(owner);
+    for (const owner of ownersOfEdgesInto(store, [path])) dependents.add(owner);
   }
 
-  // Who must be re-resolved: the changed files, and every file whose edges could move with
-  // them. Adding or removing a file, or touching a config file, can change what any import
-  // means, so those re-resolve everything.
-  const changedPaths = changed.map((c) => c.row.path);
-  const added = changedPaths.filter((p) => !known.has(p));
-  const global = cold || added.length > 0 || deleted.length > 0 || changedPaths.some((p) => CONFIG_FILE.test(p));
-  let targets: string[];
-  if (global) targets = [...present];
-  else {
-    // An edit inside bodies leaves what other files can see unchanged (same entities, so the
-    // same ids; same imports and exports): only the edited file is re-resolved then.
-    const moved = changedPaths.filter((path) => surfaceOf(newFacts.get(path)) !== surfaceOf(store.facts(path)));
-    const names = new Set<string>();
-    for (const path of moved) {
-      for (const e of newFacts.get(path)?.entities ?? []) names.add(e.name);
-      for (const e of store.facts(path)?.entities ?? []) names.add(e.name);
-    }
-    targets = [
-      ...new Set([
-        ...changedPaths,
-        ...store.importersOf(moved),
-        ...ownersOfEdgesInto(store, moved),
-        ...store.ownersOfUnresolved([...names]),
-      ]),
-    ].filter((p) => present.has(p));
-  }
-  // From here on every file's facts are read back from the store, where the commit writes the
-  // new ones before resolving: the parsed facts of a cold map are let go as they are written
-  // instead of staying in memory through resolution.
-  newFacts.clear();
-
-  opts.onPhase?.("resolve", 0, targets.length);
-  const { resolveEach } = await import("../resolve");
-  const project: Project = {
-    paths: present,
-    facts: recentlyRead((path) => (present.has(path) ? store.facts(path) : undefined)),
-    readText(path) {
-      try {
-        return readFileSync(join(ws.root, path), "utf8");
-      } catch {
-        return undefined;
-      }
-    },
-  };
-  const idCache = new Map<string, FileIds>();
-  const ids = (path: string, facts?: FileFacts | null) => {
-    let entry = idCache.get(path);
-    if (!entry) {
-      entry = idsOf(ws.id, path, facts === undefined ? project.facts(path) : facts);
-      idCache.set(path, entry);
-    }
-    return entry;
-  };
-  const idOf = (ref: { path: string; index: number }) => {
-    const fileIds = ids(ref.path);
-    return ref.index < 0 ? fileIds.file : fileIds.entities[ref.index];
-  };
-
+  // Each file is written as it arrives, inside the revision's transaction: a cold map of 13k
+  // files used to hold every file's facts (150 MB of heap) until the parse ended.
   const bound = memoryBound();
+  const revision = store.begin();
+  try {
+    await parseEach(
+      ws.root,
+      requests,
+      (result) => {
+        const info = stat.get(result.path);
+        const row: FileRow = {
+          path: result.path,
+          size: info?.size ?? result.size,
+          mtimeMs: info?.mtimeMs ?? 0,
+          hash: result.hash,
+          lang: result.status === "parsed" ? result.facts.lang : null,
+          parseErrors: result.status === "parsed" ? result.facts.parseErrors : 0,
+          role: roleOf(result.path),
+        };
+        if (result.status === "unchanged") {
+          const old = rows.get(result.path);
+          revision.touch({ ...row, lang: old?.lang ?? null, parseErrors: old?.parseErrors ?? 0 });
+          return;
+        }
+        const facts = result.status === "parsed" ? result.facts : null;
+        if (result.status === "parsed") parsed++;
+        if (result.status === "skipped") skipped++;
+        if (facts && facts.parseErrors > 0) parseErrors++;
+        changedPaths.push(row.path);
+        if (!cold && known.has(row.path)) noteDependents(row.path, facts);
+        const fileIds = idsOf(ws.id, row.path, facts);
+        idCache.set(row.path, fileIds);
+        const lines = result.status === "skipped" ? 0 : result.lines;
+        revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
+        bound();
+      },
+      (done, total) => opts.onPhase?.("parse", done, total),
+    );
 
-  /** Each change once, its nodes built as it is written, and then forgotten. */
-  function* fileChanges(): Generator<FileChange> {
-    for (let i = 0; i < changed.length; i++) {
-      const { row, facts, lines } = changed[i]!;
-      changed[i] = undefined!;
-      bound();
-      yield { row, facts, nodes: nodesOf(ids(row.path, facts), row.path, facts, row.role, row.lang, lines) };
-    }
-  }
+    // Who must be re-resolved: the changed files, and every file whose edges could move with
+    // them. Adding or removing a file, touching a config file, or moving the surface of very
+    // many files can change what any import means: those re-resolve everything.
+    const added = changedPaths.filter((p) => !known.has(p));
+    const global =
+      cold || added.length > 0 || deleted.length > 0 || moved > MANY_MOVED || changedPaths.some((p) => CONFIG_FILE.test(p));
+    const targets = global
+      ? [...present]
+      : [...new Set([...changedPaths, ...dependents, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
 
-  function* ownerEdges(): Generator<[string, OwnerEdges]> {
-    let done = 0;
-    for (const [path, resolution] of resolveEach(targets, project)) {
-      const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
-      const unresolved: UnresolvedRecord[] = [];
-      for (const edge of resolution.edges) {
-        const srcId = idOf(edge.src);
-        const dstId = idOf(edge.dst);
-        if (!srcId || !dstId) continue;
-        out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names });
+    opts.onPhase?.("resolve", 0, targets.length);
+    const { resolveEach } = await import("../resolve");
+    // From here on every file's facts are read back from the store, which already holds the new ones.
+    const project: Project = {
+      paths: present,
+      facts: recentlyRead((path) => (present.has(path) ? store.facts(path) : undefined)),
+      readText(path) {
+        try {
+          return readFileSync(join(ws.root, path), "utf8");
+        } catch {
+          return undefined;
+        }
+      },
+    };
+    const ids = (path: string) => {
+      let entry = idCache.get(path);
+      if (!entry) {
+        entry = idsOf(ws.id, path, project.facts(path));
+        idCache.set(path, entry);
       }
-      for (const site of resolution.unresolved) {
-        const srcId = idOf(site.src);
-        if (srcId) unresolved.push({ srcId, kind: site.kind, name: site.name, receiver: site.receiver, lines: site.lines });
-      }
-      opts.onPhase?.("resolve", ++done, targets.length);
-      bound();
-      yield [path, { edges: out, unresolved }];
-    }
-    opts.onPhase?.("commit");
-  }
+      return entry;
+    };
+    const idOf = (ref: { path: string; index: number }) => {
+      const fileIds = ids(ref.path);
+      return ref.index < 0 ? fileIds.file : fileIds.entities[ref.index];
+    };
 
-  // Resolution runs inside the commit's transaction, each file's edges written as they come.
-  const changes = changed.length;
-  const commit = store.commit({ changed: fileChanges(), deleted, touched, edges: ownerEdges() });
-  if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
-  const modified = changedPaths.length - added.length;
-  return {
-    ...base,
-    skipped,
-    rev: commit.rev,
-    outcome: changes === 0 && deleted.length === 0 ? "no_change" : cold ? "full_local_completed" : "incremental_local_completed",
-    added: added.length,
-    modified,
-    deleted: deleted.length,
-    parsed,
-    resolved: targets.length,
-    parseErrors,
-  };
+    function* ownerEdges(): Generator<[string, OwnerEdges]> {
+      let done = 0;
+      for (const [path, resolution] of resolveEach(targets, project)) {
+        const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
+        const unresolved: UnresolvedRecord[] = [];
+        for (const edge of resolution.edges) {
+          const srcId = idOf(edge.src);
+          const dstId = idOf(edge.dst);
+          if (!srcId || !dstId) continue;
+          out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names });
+        }
+        for (const site of resolution.unresolved) {
+          const srcId = idOf(site.src);
+          if (srcId) unresolved.push({ srcId, kind: site.kind, name: site.name, receiver: site.receiver, lines: site.lines });
+        }
+        opts.onPhase?.("resolve", ++done, targets.length);
+        bound();
+        yield [path, { edges: out, unresolved }];
+      }
+      opts.onPhase?.("commit");
+    }
+
+    // Resolution runs inside the revision's transaction, each file's edges written as they come.
+    const commit = revision.finish({ deleted, edges: ownerEdges() });
+    if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
+    return {
+      ...base,
+      skipped,
+      rev: commit.rev,
+      outcome: changedPaths.length === 0 && deleted.length === 0 ? "no_change" : cold ? "full_local_completed" : "incremental_local_completed",
+      added: added.length,
+      modified: changedPaths.length - added.length,
+      deleted: deleted.length,
+      parsed,
+      resolved: targets.length,
+      parseErrors,
+    };
+  } catch (error) {
+    revision.abort();
+    throw error;
+  }
 }
 
 /**

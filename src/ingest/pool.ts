@@ -8,39 +8,70 @@ import { workerUrl } from "../util/worker-url";
 const INLINE_LIMIT = 24;
 
 const BATCH = 16;
+/**
+ * A batch also stops at this much source: the largest files go first, and sixteen of them at
+ * up to 1 MB each held sixteen files' trees and facts in a worker, and then in flight, at once.
+ */
+const BATCH_BYTES = 256 * 1024;
 
-export async function parseAll(
+function takeBatch(queue: ParseRequest[]): ParseRequest[] {
+  let count = 0;
+  let bytes = 0;
+  while (count < queue.length && count < BATCH && (count === 0 || bytes + (queue[count]!.size ?? 0) <= BATCH_BYTES)) {
+    bytes += queue[count]!.size ?? 0;
+    count++;
+  }
+  return queue.splice(0, count);
+}
+
+/**
+ * Parses every request and hands each result to `onResult` as it arrives, in no set order; the
+ * caller keeps what it needs, so no file's facts outlive their turn. A throwing `onResult` stops
+ * the work and rejects.
+ */
+export async function parseEach(
   root: string,
   requests: ParseRequest[],
+  onResult: (result: ParseResult) => void,
   onProgress?: (done: number, total: number) => void,
-): Promise<ParseResult[]> {
-  const results: ParseResult[] = [];
+): Promise<void> {
+  let done = 0;
   if (requests.length <= INLINE_LIMIT) {
     for (const request of requests) {
-      results.push(await parseOne(root, request));
-      onProgress?.(results.length, requests.length);
+      onResult(await parseOne(root, request));
+      onProgress?.(++done, requests.length);
     }
-    return results;
+    return;
   }
   // Larger files first: the longest jobs start early and the tail stays short.
   const queue = [...requests].sort((a, b) => (b.size ?? 0) - (a.size ?? 0));
   const workerCount = Math.max(1, Math.min(availableParallelism(), Math.ceil(requests.length / BATCH)));
   const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl("ingest/parse.worker.ts"), { smol: true }));
+  // Once a consumer has thrown, a batch still in flight from another worker must not reach it.
+  let failed = false;
   try {
     await Promise.all(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const sendNext = () => {
-              const requestsOfBatch = queue.splice(0, BATCH);
+              const requestsOfBatch = takeBatch(queue);
               if (requestsOfBatch.length === 0) return resolve();
               const batch: WorkerBatch = { root, requests: requestsOfBatch };
               worker.postMessage(batch);
             };
             worker.onmessage = (event: MessageEvent<ParseResult[]>) => {
-              results.push(...event.data);
-              onProgress?.(results.length, requests.length);
+              if (failed) return resolve();
+              // The next batch goes out first: the worker parses it while this thread consumes.
               sendNext();
+              try {
+                for (const result of event.data) onResult(result);
+              } catch (error) {
+                failed = true;
+                return reject(error);
+              }
+              done += event.data.length;
+              onProgress?.(done, requests.length);
             };
             worker.onerror = (event) => reject(new Error(`parse worker failed: ${event.message}`));
             sendNext();
@@ -50,7 +81,6 @@ export async function parseAll(
   } finally {
     await Promise.all(workers.map(stopped));
   }
-  return results;
 }
 
 /**

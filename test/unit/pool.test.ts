@@ -4,7 +4,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseAll } from "../../src/ingest/pool";
+import type { ParseResult } from "../../src/ingest/parse";
+import { parseEach } from "../../src/ingest/pool";
 
 const root = mkdtempSync(join(tmpdir(), "ix-pool-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -21,7 +22,8 @@ test("large and small files: each parsed once, with its own facts", async () => 
   const small = Array.from({ length: 70 }, (_, i) => file(`src/s${i}.ts`, 1 + (i % 5)));
   expect(large.every((f) => f.size >= 256 * 1024)).toBe(true);
   const requests = [...small, ...large];
-  const results = await parseAll(root, requests);
+  const results: ParseResult[] = [];
+  await parseEach(root, requests, (result) => results.push(result));
   expect(results.map((r) => r.path).sort()).toEqual(requests.map((r) => r.path).sort());
   for (const result of results) {
     expect(result.status).toBe("parsed");
@@ -29,4 +31,14 @@ test("large and small files: each parsed once, with its own facts", async () => 
     const expected = result.path.startsWith("big/") ? 5_000 + Number(result.path.slice(5, 6)) : 1 + (Number(result.path.slice(5, -3)) % 5);
     expect(result.facts.entities.length).toBe(expected);
   }
+});
+
+test("a consumer that throws stops the work and rejects", async () => {
+  const requests = Array.from({ length: 40 }, (_, i) => file(`stop/s${i}.ts`, 1));
+  let seen = 0;
+  const run = parseEach(root, requests, () => {
+    if (++seen === 3) throw new Error("disk full");
+  });
+  await expect(run).rejects.toThrow("disk full");
+  expect(seen).toBeLessThan(requests.length);
 });

@@ -31,11 +31,16 @@ const imported = db
   .query(`SELECT n.path path, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst WHERE e.kind = 'IMPORTS' GROUP BY e.dst ORDER BY c DESC LIMIT 1`)
   .get() as { path: string; c: number };
 const cls = db.query(`SELECT id FROM nodes WHERE kind = 'class' ORDER BY end_line - start_line DESC LIMIT 1`).get() as { id: string };
+const repeated = (db.query(`SELECT name FROM nodes WHERE kind IN ('function','method') GROUP BY name HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`).get() as { name: string }).name;
 db.close();
 const id = hub.id.slice(0, 8);
 console.log(`targets: ${hub.name} (${hub.c} callers, ${id}), ${imported.path} (${imported.c} importers), class ${cls.id.slice(0, 8)}`);
 
-const cases: [string, string[]][] = [
+// Misses and ambiguities are answers too (exit 1): a typo of the hub's name, and a name
+// defined in more than one place.
+const typo = hub.name.slice(0, -2) + hub.name.slice(-1);
+
+const cases: [string, string[], number?][] = [
   ["--version", ["--version"]],
   ["search", ["search", hub.name]],
   ["locate", ["locate", id]],
@@ -50,15 +55,18 @@ const cases: [string, string[]][] = [
   ["imports", ["imports", imported.path]],
   ["imported-by", ["imported-by", imported.path]],
   ["around", ["around", `${hub.path}:${hub.line}`]],
+  ["callers (typo: suggestions)", ["callers", typo], 1],
+  ["callers (ambiguous name)", ["callers", repeated], 1],
+  ["search (no match)", ["search", "zzNoSuchNameZz"]],
 ];
 
-function time(args: string[]): { p50: number; p95: number } {
+function time(args: string[], exit = 0): { p50: number; p95: number } {
   const samples: number[] = [];
   for (let i = 0; i < runs + 2; i++) {
     const started = performance.now();
     const result = Bun.spawnSync([BIN, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
     const ms = performance.now() - started;
-    if (result.exitCode !== 0) throw new Error(`ix ${args.join(" ")} exited ${result.exitCode}: ${result.stdout}`);
+    if (result.exitCode !== exit) throw new Error(`ix ${args.join(" ")} exited ${result.exitCode}: ${result.stdout}`);
     if (i >= 2) samples.push(ms);
   }
   samples.sort((a, b) => a - b);
@@ -67,7 +75,7 @@ function time(args: string[]): { p50: number; p95: number } {
 
 const base = time(["--version"]).p50;
 console.log(`\n| command | p50 ms | p95 ms | × --version |\n|---|---|---|---|`);
-for (const [name, args] of cases) {
-  const t = time(args);
+for (const [name, args, exit] of cases) {
+  const t = time(args, exit);
   console.log(`| ${name} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${(t.p50 / base).toFixed(2)} |`);
 }

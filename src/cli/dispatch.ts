@@ -11,6 +11,7 @@ import { writeCommandHelp, writeRootHelp } from "./help";
 import { COMMANDS } from "./registry";
 import { editDistance } from "../util/edit-distance";
 import { byCodeUnit } from "../util/compare";
+import { isTerminal } from "../util/tty";
 
 export interface Resolved {
   command: IxCommand<any>;
@@ -93,10 +94,10 @@ export async function checkCommandLine(words: string[]): Promise<void> {
 export async function dispatch(argv: string[], env: Record<string, string | undefined>, cwd: string, version: string): Promise<number> {
   const home = ixHome(env);
   const choice = chooseFormat(argv, env, home);
-  const color = choice.format === "text" && Boolean(process.stdout.isTTY) && !env.NO_COLOR;
+  const color = choice.format === "text" && !env.NO_COLOR && isTerminal(1);
   const writer = new Writer(choice.format, undefined, color);
   const note = (message: string) => {
-    if (process.stderr.isTTY) process.stderr.write(`ix: ${message}\n`);
+    if (isTerminal(2)) process.stderr.write(`ix: ${message}\n`);
   };
   for (const message of choice.notes) note(message);
 

@@ -7,6 +7,7 @@ import { mapWorkspace, type Phase } from "../ingest/map";
 import { quiet } from "../wire/record";
 import { registerWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
+import { isTerminal } from "../util/tty";
 
 const TOO_LARGE_ROWS = 20;
 
@@ -25,9 +26,9 @@ export default defineIx({
     if (!existsSync(target) || !statSync(target).isDirectory()) {
       throw new CliError("path_not_found", `${target} is not a directory`, 1, { path: target });
     }
-    const root = workspaceRoot(realpathSync(target));
+    const root = workspaceRoot(realpathSync(target), ctx.env);
     const ws = registerWorkspace(ctx.home, root);
-    const progress = ctx.env.IX_TRACE ? phaseTrace() : process.stderr.isTTY && !silent ? terminalProgress() : undefined;
+    const progress = ctx.env.IX_TRACE ? phaseTrace() : !silent && isTerminal(2) ? terminalProgress() : undefined;
     const result = await mapWorkspace(ws, {
       onPhase: progress,
       onRebuild: (why) => process.stderr.write(`ix: rebuilding the graph: ${why}\n`),

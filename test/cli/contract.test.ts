@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { decodeLlm } from "../../src/wire/llm";
-import { ix, tempDir, writeTree } from "../helpers/cli";
+import { ensureBinary, ix, tempDir, writeTree } from "../helpers/cli";
 
 const FORMATS = ["llm", "json", "text", "toon"] as const;
 
@@ -205,4 +205,29 @@ describe("help, version and the bare invocation", () => {
     expect(ix(["config", "--bogus"]).stdout).not.toContain("\x1b[");
     expect(ix(["config"], { env: { NO_COLOR: "1" } }).stdout).not.toContain("\x1b[");
   });
+
+  test("on a terminal: colour unless NO_COLOR, and map shows its progress unless --silent", async () => {
+    const home = tempDir();
+    const repo = await writeTree(tempDir(), { "a.ts": "export function a() {}\n" });
+    expect(await onTerminal(["config"], home, repo)).toContain("\x1b[");
+    expect(await onTerminal(["config"], home, repo, { NO_COLOR: "1" })).not.toContain("\x1b[");
+    expect(await onTerminal(["map", "."], home, repo)).toContain("ix map: parse");
+    writeFileSync(join(repo, "b.ts"), "export function b() {}\n");
+    expect(await onTerminal(["map", ".", "--silent"], home, repo)).not.toContain("ix map: parse");
+  });
 });
+
+/** Everything `ix …` writes when its stdout and stderr are a pseudo-terminal. */
+async function onTerminal(args: string[], home: string, cwd: string, extra: Record<string, string> = {}): Promise<string> {
+  const chunks: string[] = [];
+  const decoder = new TextDecoder();
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", TERM: "xterm", IX_HOME: home, ...extra };
+  // The stream's end, not the process's, says every byte has been read.
+  const drained = Promise.withResolvers<void>();
+  const terminal = { cols: 200, rows: 40, data: (_term: unknown, data: Uint8Array) => chunks.push(decoder.decode(data)), exit: () => drained.resolve() };
+  const child = Bun.spawn([ensureBinary(), ...args], { cwd, env, terminal });
+  await child.exited;
+  await Promise.race([drained.promise, Bun.sleep(2_000)]);
+  child.terminal?.close();
+  return chunks.join("");
+}

@@ -7,6 +7,7 @@
 import ts from "typescript";
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { NOT_WRAPPERS } from "../src/lang/ts-syntax";
 
 /** A declaration: `line` is its name's line, or its start when it has no name. */
 export interface Def {
@@ -216,9 +217,42 @@ class Mapper {
       const init = decl.initializer && skipWrappers(decl.initializer);
       if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return this.callerOf(init);
       if (init && ts.isClassExpression(init)) return this.classDef(init);
+      if (ts.isVariableDeclaration(decl) && holdsCallable(decl)) return this.named(decl, decl.name);
     }
     return undefined;
   }
+
+  /** A module-level variable that holds a function though its value is no function literal. */
+  holderDef(decl: ts.VariableDeclaration): Def | undefined {
+    return holdsCallable(decl) ? this.named(decl, decl.name) : undefined;
+  }
+}
+
+/**
+ * A module-level variable whose declared type is a function type or has call signatures, or,
+ * undeclared, whose value is a call given a function literal (`dual(2, (self, f) => …)`): the
+ * way effect-style libraries declare their API. The same rule as ix's extractor, so that
+ * callers of such a variable, and calls made inside its value, are judged.
+ */
+function holdsCallable(decl: ts.VariableDeclaration): boolean {
+  if (!ts.isIdentifier(decl.name) || !decl.initializer) return false;
+  const statement = decl.parent?.parent;
+  if (!statement || !ts.isVariableStatement(statement)) return false;
+  if (!ts.isSourceFile(statement.parent) && !ts.isModuleBlock(statement.parent)) return false;
+  const init = skipWrappers(decl.initializer);
+  if (ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isClassExpression(init)) return false;
+  if (decl.type) {
+    let type = decl.type;
+    while (ts.isParenthesizedTypeNode(type)) type = type.type;
+    return ts.isFunctionTypeNode(type) || (ts.isTypeLiteralNode(type) && type.members.some(ts.isCallSignatureDeclaration));
+  }
+  if (!ts.isCallExpression(init)) return false;
+  const callee = ts.isPropertyAccessExpression(init.expression) ? init.expression.name : init.expression;
+  if (ts.isIdentifier(callee) && NOT_WRAPPERS.has(callee.text)) return false;
+  return init.arguments.some((arg) => {
+    const value = skipWrappers(arg);
+    return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+  });
 }
 
 function skipWrappers(expr: ts.Expression): ts.Expression {
@@ -340,6 +374,10 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
       } else if (ts.isClassLike(node)) {
         const def = mapper.classDef(node);
         if (def) remember(def);
+      } else if (ts.isVariableDeclaration(node) && mapper.holderDef(node)) {
+        // Calls in the value of a variable holding a function (its wrapped callback included) are its own.
+        inner = mapper.holderDef(node)!;
+        remember(inner);
       } else if (
         (ts.isPropertyDeclaration(node) || ts.isClassStaticBlockDeclaration(node)) &&
         ts.isClassLike(node.parent)

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 8;
+export const FACTS_VERSION = 9;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -169,6 +169,21 @@ export interface FileFacts {
   fields?: TypedVarFact[];
   /** Variables typed by the result of the call that initialises them (`fromCall` set). */
   resultVars?: TypedVarFact[];
+  /** Names a function binds that no entity holds (parameters, local variables): they hide outer names. */
+  locals?: LocalFact[];
+}
+
+/**
+ * A parameter or local variable: within its scope, from `line` (to `until` when set), a bare
+ * call of its name calls whatever it holds, never the outer definition of that name.
+ */
+export interface LocalFact {
+  /** Entity index of the function it belongs to, or of the scope a callback is written in; -1 = file. */
+  scope: number;
+  name: string;
+  line: number;
+  /** Last line it holds on, when that is before its scope ends (a callback's parameter, a block's variable). */
+  until?: number;
 }
 
 /** Facts with nothing found yet: what every extractor starts from. */

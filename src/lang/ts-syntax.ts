@@ -160,3 +160,10 @@ export const LIBRARY_TYPES: ReadonlySet<string> = new Set([
   "PropertyDescriptor", "TemplateStringsArray", "Uint8Array", "ArrayBuffer", "DataView",
   "JSON", "Math", "Console", "globalThis",
 ]);
+
+/** Calls given a function that return no function: `xs.map((x) => …)`, `p.then(…)`, `setTimeout(…)`. */
+export const NOT_WRAPPERS = new Set([
+  "map", "filter", "reduce", "reduceRight", "find", "findIndex", "findLast", "findLastIndex", "some", "every",
+  "forEach", "flatMap", "sort", "toSorted", "then", "catch", "finally", "replace", "replaceAll", "from",
+  "fromEntries", "setTimeout", "setInterval", "setImmediate", "queueMicrotask", "addEventListener", "on", "once",
+]);

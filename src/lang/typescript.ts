@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { countParseErrors } from "./parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";
@@ -26,6 +26,7 @@ import {
   endLineOf,
   lineOf,
   nameText,
+  NOT_WRAPPERS,
   signatureAt,
   textOf,
   typeNameOf,
@@ -62,7 +63,7 @@ const FACT_NODES = [
   "type_alias_declaration", "enum_declaration", "internal_module", "module", "method_definition",
   "method_signature", "public_field_definition", "field_definition", "import_statement",
   "export_statement", "assignment_expression", "type_parameters", "infer_type",
-  "mapped_type_clause",
+  "mapped_type_clause", "formal_parameters", "arrow_function",
 ];
 
 const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
@@ -129,6 +130,7 @@ class Extractor {
   private readonly resultVars: [variable: TypedVarFact, span: string][] = [];
   /** Function entities by the start of their function node: where a `this:` parameter belongs. */
   private readonly functionEntities = new Map<number, number>();
+  private readonly locals: LocalFact[] = [];
 
   constructor(
     private readonly source: string,
@@ -152,6 +154,7 @@ class Extractor {
       variable.fromCall = call;
       (this.facts.resultVars ??= []).push(variable);
     }
+    if (this.locals.length > 0) this.facts.locals = this.locals;
   }
 
   private enter(entity: number, caller: number, end: number): void {
@@ -216,6 +219,18 @@ class Extractor {
       case "infer_type":
       case "mapped_type_clause":
         return this.typeVariable(node);
+      case "formal_parameters":
+        // TypeScript wraps each parameter (`required_parameter`); JavaScript lists the patterns.
+        for (const param of node.namedChildren) {
+          const pattern = param.type === "required_parameter" || param.type === "optional_parameter" ? param.childForFieldName("pattern") : param;
+          if (pattern && node.parent) this.bindsNames(pattern, node.parent);
+        }
+        return;
+      case "arrow_function": {
+        const single = node.childForFieldName("parameter");
+        if (single) this.bindsNames(single, node);
+        return;
+      }
     }
   }
 
@@ -377,6 +392,7 @@ class Extractor {
     const written = node.childForFieldName("value");
     const value = written && heldValue(written);
     if (!nameNode || !value || !written) {
+      if (nameNode) this.localVariable(nameNode, node);
       if (nameNode?.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), null, node);
       return;
     }
@@ -403,7 +419,29 @@ class Extractor {
       this.facts.imports.push({ line: lineOf(node), source: binding.source, names: binding.names, kind: binding.kind });
       return;
     }
+    if (nameNode.type === "identifier" && this.scope.caller < 0 && holdsCallable(node.childForFieldName("type"), value, this.source)) {
+      // A module-level variable holding a function by its declared type or by the wrapper that
+      // makes it (`export const map: { (f): … } = internal.map`, `const map = dual(2, (…) => …)`):
+      // how effect-style libraries write their whole API. Calls inside its value belong to it.
+      const statement = node.parent;
+      const declaration = statement && statement.firstNamedChild?.startIndex === start ? statement : null;
+      const mark = statement ? this.markOf(statement.startIndex) : NOT_EXPORTED;
+      const from = declaration ?? node;
+      const index = this.addEntity("function", textOf(nameNode, this.source), from, node, from.startIndex, mark);
+      this.enter(index, index, node.endIndex);
+      return;
+    }
+    this.localVariable(nameNode, node);
     if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+  }
+
+  /** `const x = …` inside a function: x hides outer names from here to the end of its block (`var`: of its function). */
+  private localVariable(pattern: Node, declarator: Node): void {
+    if (this.scope.caller < 0) return;
+    const declaration = declarator.parent;
+    const block = declaration?.type === "lexical_declaration" ? declaration.parent : null;
+    const local: Omit<LocalFact, "name"> = block ? { scope: this.scope.caller, line: lineOf(declarator), until: endLineOf(block) } : { scope: this.scope.caller, line: lineOf(declarator) };
+    for (const name of boundNames(pattern, this.source)) this.locals.push({ ...local, name });
   }
 
   /** `x: Foo`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares it returns. */
@@ -689,6 +727,17 @@ class Extractor {
   }
 
   /**
+   * The names a parameter pattern binds, local to its function: the function's own entity when
+   * it is one, else (a callback) the enclosing scope over the function's lines only.
+   */
+  private bindsNames(pattern: Node, fn: Node): void {
+    const owner = this.functionEntities.get(fn.startIndex);
+    const local: Omit<LocalFact, "name"> =
+      owner !== undefined ? { scope: owner, line: lineOf(fn) } : { scope: this.scope.caller, line: lineOf(fn), until: endLineOf(fn) };
+    for (const name of boundNames(pattern, this.source)) this.locals.push({ ...local, name });
+  }
+
+  /**
    * `function (this: Foo, …)`: inside that function, `this` is a Foo. A function that is an
    * entity owns the binding; a function expression passed as an argument shares its caller's
    * scope, so there the binding holds only over its own lines.
@@ -751,6 +800,46 @@ class Extractor {
 }
 
 /** The value under type assertions and parentheses: `(function () {}) as any` holds a function. */
+/** The names a binding pattern introduces: `x`, `{ a, b: c }`, `[d, ...e]`, `f = 1`. */
+function boundNames(pattern: Node, source: string): string[] {
+  switch (pattern.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return [textOf(pattern, source)];
+    case "assignment_pattern":
+    case "object_assignment_pattern": {
+      const left = pattern.childForFieldName("left") ?? pattern.firstNamedChild;
+      return left ? boundNames(left, source) : [];
+    }
+    case "pair_pattern": {
+      const value = pattern.childForFieldName("value");
+      return value ? boundNames(value, source) : [];
+    }
+    case "object_pattern":
+    case "array_pattern":
+    case "rest_pattern":
+      return pattern.namedChildren.flatMap((child) => boundNames(child, source));
+  }
+  return [];
+}
+
+/**
+ * Whether a variable holds a function though its value is no function literal: its declared
+ * type is a function type or has call signatures; or, undeclared, its value is a call given a
+ * function literal (`dual(2, (self, f) => …)`, `memoize(function …)`).
+ */
+function holdsCallable(annotation: Node | null, value: Node, source: string): boolean {
+  let type = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+  if (type) return type.type === "function_type" || (type.type === "object_type" && type.namedChildren.some((m) => m.type === "call_signature"));
+  if (value.type !== "call_expression") return false;
+  const callee = value.childForFieldName("function");
+  const method = callee?.type === "member_expression" ? callee.childForFieldName("property") : callee;
+  if (method && NOT_WRAPPERS.has(textOf(method, source))) return false;
+  return value.childForFieldName("arguments")?.namedChildren.some((arg) => FUNCTION_VALUES.has(heldValue(arg).type)) ?? false;
+}
+
+
 function heldValue(value: Node): Node {
   let current = value;
   for (let depth = 0; depth < 8; depth++) {

@@ -93,11 +93,15 @@ export class Binder {
       }
       const nested = pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
+      // A parameter or local variable of that name: what it holds is not known, and it is not
+      // the outer definition.
+      if (index.hides(scope, name, line)) return undefined;
     }
     if (want === "any") {
       const typed = this.typedVar(path, index, -1, name, line);
       if (typed) return typed;
     }
+    if (index.hides(-1, name, line)) return undefined;
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
     if (top !== undefined) return entityValue(path, index, top, "local", 0);
     if (family === "go") {
@@ -203,7 +207,7 @@ export class Binder {
     let value: Value | undefined;
     const constructs = call.isNew || this.family(path) === "py";
     const cls = constructs
-      ? call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call") : this.memberOfReceiver(path, call)
+      ? call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call)
       : undefined;
     if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
     else if (!call.isNew) {
@@ -233,7 +237,7 @@ export class Binder {
   /** The function or method a call binds to; for `new C()`, C's own constructor. */
   calledEntity(path: string, call: CallFact): EntityRef | undefined {
     let value: Value | undefined;
-    if (call.receiver === undefined) value = this.lookupName(path, call.from, call.callee, "call");
+    if (call.receiver === undefined) value = this.lookupName(path, call.from, call.callee, "call", call.line);
     else value = this.memberOfReceiver(path, call);
     if (value?.t !== "entity") return undefined;
     if (value.kind === "function" || value.kind === "method") return value.ref;

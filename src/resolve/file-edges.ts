@@ -54,7 +54,7 @@ function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: Entit
 function bindCall(binder: Binder, path: string, family: LangFamily, call: CallFact): Target {
   if (call.receiver === undefined) {
     if (family === "ts" && call.callee === "super") return superConstructor(binder, path, call.from);
-    const value = binder.lookupName(path, call.from, call.callee, "call");
+    const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
     if (!value) return isBuiltinFunction(family, call.callee) ? "external" : undefined;
     return asTarget(value);
   }

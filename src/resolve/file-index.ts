@@ -1,6 +1,6 @@
 // A file's facts arranged for lookup: names per scope, typed variables per scope, import
 // bindings by local name, and the export-side tables the module lookups read.
-import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, TypedVarFact } from "../ingest/facts.ts";
+import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, LocalFact, TypedVarFact } from "../ingest/facts.ts";
 
 export interface ImportBinding {
   imp: ImportFact;
@@ -21,6 +21,8 @@ export class FileIndex {
   readonly fieldsByEntity = new Map<number, TypedVarFact[]>();
   /** Unannotated parameters of functions passed as arguments: typed by the callee's declaration. */
   readonly callbackVarsByScope = new Map<number, TypedVarFact[]>();
+  /** Parameters and local variables by scope: names that hide outer definitions. */
+  private readonly localsByScope = new Map<number, LocalFact[]>();
   readonly bindings = new Map<string, ImportBinding>();
   /** Imports that bind a whole namespace into this scope: `from x import *`, Go `import . "x"`. */
   readonly starImports: ImportFact[] = [];
@@ -43,6 +45,19 @@ export class FileIndex {
     for (const imp of facts.imports) this.addImport(imp);
     for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
     for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);
+    for (const local of facts.locals ?? []) push(this.localsByScope, local.scope, local);
+  }
+
+  /**
+   * Whether, in `scope` at `line`, a parameter or local variable named `name` hides any outer
+   * definition. Without a line only a binding that holds over the whole scope counts.
+   */
+  hides(scope: number, name: string, line: number | undefined): boolean {
+    const locals = this.localsByScope.get(scope);
+    if (!locals) return false;
+    return locals.some(
+      (l) => l.name === name && (l.until === undefined ? line === undefined || l.line <= line : line !== undefined && l.line <= line && line <= l.until),
+    );
   }
 
   entity(index: number): EntityFact | undefined {

@@ -138,6 +138,67 @@ describe("TypeScript", () => {
     ]);
   });
 
+  test("effect-style API: variables holding functions by declared type or by wrapper have callers", async () => {
+    const g = await mapped({
+      "src/internal/core.ts": [
+        "export const gen = function <A>(f: () => A): A { return f(); };",
+        "export function mapImpl<A, B>(self: A, f: (a: A) => B): B { return f(self); }",
+        "export const dual = <F>(arity: number, body: F): F => body;",
+        "",
+      ].join("\n"),
+      "src/Effect.ts": [
+        "import * as core from './internal/core';",
+        "export const gen: {",
+        "  <A>(f: () => A): A",
+        "} = core.gen",
+        "export declare namespace gen { type Variance = number }",
+        "export const map = core.dual(2, <A, B>(self: A, f: (a: A) => B): B => core.mapImpl(self, f))",
+        "export const empty: number = 0",
+        "",
+      ].join("\n"),
+      "src/program.ts": [
+        "import * as Effect from './Effect';",
+        "export function main() { return Effect.map(Effect.gen(() => Effect.empty), (n: number) => n + 1); }",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual([
+      "src/Effect.ts:map CALLS src/internal/core.ts:dual",
+      "src/Effect.ts:map CALLS src/internal/core.ts:mapImpl",
+      "src/program.ts:main CALLS src/Effect.ts:gen",
+      "src/program.ts:main CALLS src/Effect.ts:map",
+    ]);
+    const callers = ix(["callers", "gen", "--kind", "function", "--path", "src/Effect.ts", "--format", "llm"], { cwd: g.root, home: g.home });
+    expect(callers.code).toBe(0);
+    expect(callers.lines[0]).toContain("shown=1 total=1");
+    expect(callers.stdout).toContain("name=main");
+  });
+
+  test("a parameter or local variable hides the module's function of the same name", async () => {
+    const g = await mapped({
+      "src/a.ts": [
+        "export function update(x: number) { return x + 1; }",
+        "export function viaParam(update: (n: number) => number) { return update(1); }",
+        "export function viaPattern({ update }: { update: (n: number) => number }) { return update(2); }",
+        "export const viaCallback = [1].map((update) => update(3));",
+        "export function viaLocal(get: () => (n: number) => number) {",
+        "  const update = get();",
+        "  return update(4);",
+        "}",
+        "export function direct() { return update(5); }",
+        "",
+      ].join("\n"),
+      "src/b.js": [
+        "import { update } from './a';",
+        "export function plain(update) { return update(6); }",
+        "export function imported() { return update(7); }",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual(["src/a.ts:direct CALLS src/a.ts:update", "src/b.js:imported CALLS src/a.ts:update"]);
+    expect(unresolved(g.home, g.root)).toContain("src/b.js:plain ? update");
+  });
+
   test("a barrel re-export resolves to the definition", async () => {
     const g = await mapped({
       "lib/impl.ts": "export function deep() { return 1; }\nexport function other() {}\n",

@@ -156,6 +156,67 @@ describe("entities", () => {
     expect(callsTo(facts, "impl")[0]!.from).toBe(indexOf(facts, "effect"));
   });
 
+  test("module-level variables holding a function by declared type or by wrapper are functions", () => {
+    const facts = factsOf(
+      lines(
+        "export const gen: {", //                                          1
+        "  <A>(f: () => A): A", //                                         2
+        "  <S, A>(self: S, f: () => A): A", //                             3
+        "} = internal.gen", //                                             4
+        "export declare namespace gen { type Variance = number }", //      5
+        "export const map = dual(2, (self: S, f: F) => core.map(self, f))", // 6
+        "const id: ((x: number) => number) = internal.id", //              7
+        "export const empty: Effect<never> = internal.empty", //           8
+        "export const alias = internal.other", //                          9
+        "const made = build(config)", //                                   10
+        "function outer() { const local = memo(() => 1) }", //             11
+      ),
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
+      "function gen", "module gen", "type gen.Variance", "function map", "function id", "function outer",
+    ]);
+    expect(facts.entities.find((e) => e.kind === "function" && e.name === "gen")).toMatchObject({ startLine: 1, endLine: 4, exported: true });
+    expect(entity(facts, "id").exported).toBe(false);
+    // The wrapped callback is the variable's body: its calls are the variable's.
+    expect(callsTo(facts, "map")[0]!.from).toBe(indexOf(facts, "map"));
+    expect(callsTo(facts, "dual")[0]!.from).toBe(indexOf(facts, "map"));
+    expect(callsTo(facts, "build")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "memo")[0]!.from).toBe(indexOf(facts, "outer"));
+  });
+
+  test("parameters and local variables are locals of their function; a callback's over its own lines", () => {
+    const facts = factsOf(
+      lines(
+        "export function run(a: number, { b, c: d }: Opts, [e, ...f]: number[], g = 1) {", // 1
+        "  const h = make();", //                                                             2
+        "  {", //                                                                            3
+        "    let i = 2;", //                                                                  4
+        "  }", //                                                                            5
+        "  var j = 3;", //                                                                    6
+        "  return items.map((k) =>", //                                                      7
+        "    k + 1);", //                                                                     8
+        "}", //                                                                              9
+        "const top = 1;", //                                                                  10
+      ),
+    );
+    const run = indexOf(facts, "run");
+    expect(facts.locals).toEqual([
+      { scope: run, line: 1, name: "a" },
+      { scope: run, line: 1, name: "b" },
+      { scope: run, line: 1, name: "d" },
+      { scope: run, line: 1, name: "e" },
+      { scope: run, line: 1, name: "f" },
+      { scope: run, line: 1, name: "g" },
+      { scope: run, line: 2, until: 9, name: "h" },
+      { scope: run, line: 4, until: 5, name: "i" },
+      { scope: run, line: 6, name: "j" },
+      { scope: run, line: 7, until: 8, name: "k" },
+    ]);
+    // JavaScript lists parameters without wrappers; a lone arrow parameter needs no parentheses.
+    const js = factsOf(lines("function go(x, { y }) {", "  return list.map(z => z);", "}"), "javascript");
+    expect(js.locals?.map((l) => l.name)).toEqual(["x", "y", "z"]);
+  });
+
   test("overloads are one function entity", () => {
     const facts = factsOf(lines("export function pick(a: string): string;", "export function pick(a: number): number;", "export function pick(a: any) {", "  return a;", "}"));
     expect(facts.entities).toHaveLength(1);
@@ -689,7 +750,8 @@ describe("broken input", () => {
     const facts = factsOf(source);
     expect(facts.parseErrors).toBe(0);
     expect(entity(facts, "after")).toMatchObject({ startLine: 6, exported: true });
-    expect(callsTo(facts, "dual")).toEqual([{ from: -1, line: 5, callee: "dual" }]);
+    // map holds a function by its declared call signatures: the wrapper's call is its own.
+    expect(callsTo(facts, "dual")).toEqual([{ from: indexOf(facts, "map"), line: 5, callee: "dual" }]);
   });
 
   test("an escaped backquote in a template literal type", () => {

@@ -1,7 +1,7 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityKind, type FileFacts, type Lang, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityKind, type FileFacts, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -52,6 +52,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   const line = (node: Node): number => node.startPosition.row + 1;
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   const text = (node: Node): string => source.slice(node.startIndex, node.endIndex);
+  const locals: LocalFact[] = [];
 
   function scopeAt(offset: number): Scope {
     // Nodes arrive in document order: past the declaration's end we are back at package level
@@ -151,8 +152,13 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   /** `typed`: parameters become typed vars of the scope (not for func literals, which share it). */
-  function visitParameters(parameters: Node, scope: Scope, typed: boolean): void {
+  function visitParameters(parameters: Node, scope: Scope, typed: boolean, literal?: Node): void {
+    // A func or method owns its parameters; a func literal's hold over its own lines in the scope it shares.
+    const local: Omit<LocalFact, "name"> = literal
+      ? { scope: scope.index, line: line(literal), until: literal.endPosition.row + 1 }
+      : { scope: scope.index, line: facts.entities[scope.index]?.startLine ?? line(parameters) };
     for (const parameter of parameters.namedChildren) {
+      for (const name of parameter.childrenForFieldName("name")) locals.push({ ...local, name: text(name) });
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, scope.index, scope.typeParameters);
@@ -245,8 +251,25 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     }
   }
 
+  /**
+   * Variables declared in a func body hide outer names after their declaration (in
+   * `minType := minType(v)` the call is the package's func) to the end of their block.
+   */
+  function addLocals(names: Node[], at: Node, scope: Scope): void {
+    if (scope.index < 0) return;
+    let block: Node | null = at.parent;
+    while (block && block.type !== "block") block = block.parent;
+    const from = at.endPosition.row + 2;
+    const until = block ? block.endPosition.row + 1 : undefined;
+    for (const name of names) {
+      if (name.type !== "identifier" || text(name) === "_") continue;
+      locals.push(until === undefined ? { scope: scope.index, name: text(name), line: from } : { scope: scope.index, name: text(name), line: from, until });
+    }
+  }
+
   function visitVarSpec(spec: Node, scope: Scope): void {
     const names = spec.childrenForFieldName("name");
+    addLocals(names, spec, scope);
     const type = spec.childForFieldName("type");
     if (type) {
       addRefs(type, scope.index, scope.typeParameters);
@@ -263,6 +286,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   function visitShortVar(node: Node, scope: Scope): void {
     const left = node.childForFieldName("left");
     const right = node.childForFieldName("right");
+    if (left) addLocals(left.namedChildren, node, scope);
     if (left && right) {
       typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
       typeFromCalls(left.namedChildren, right.namedChildren, scope.index);
@@ -289,7 +313,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   /**
-   * `x := Foo{}` / `x := &Foo{}` types x; `x := NewFoo()` does not: the constructor convention is
+   * `x := Foo{}`, `x := &Foo{}` and `x := v.(*Foo)` type x; `x := NewFoo()` does not: the constructor convention is
    * only a convention, and a wrong type would bind calls with false confidence.
    */
   function typeFromLiterals(names: Node[], values: Node[], scope: number): void {
@@ -301,7 +325,8 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (value.type === "unary_expression" && value.childForFieldName("operator")?.type === "&") {
         value = value.childForFieldName("operand") ?? value;
       }
-      if (value.type !== "composite_literal") continue;
+      // An assertion states the type as surely as a literal does.
+      if (value.type !== "composite_literal" && value.type !== "type_assertion_expression") continue;
       const type = value.childForFieldName("type");
       if (type) addTypedVar(scope, name, type);
     }
@@ -390,7 +415,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "func_literal": {
         // A closure belongs to its enclosing declaration: its types are that one's references.
         const parameters = node.childForFieldName("parameters");
-        if (parameters) visitParameters(parameters, scope, false);
+        if (parameters) visitParameters(parameters, scope, false, node);
         const result = node.childForFieldName("result");
         if (result) addRefs(result, scope.index, scope.typeParameters);
         break;
@@ -421,6 +446,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
   if (structFields.length > 0) facts.fields = structFields;
   if (resultVars.length > 0) facts.resultVars = resultVars;
+  if (locals.length > 0) facts.locals = locals;
   for (const [call, span] of receiverCalls) {
     const inner = callsBySpan.get(span);
     if (inner !== undefined) facts.calls[call]!.receiverCall = inner;

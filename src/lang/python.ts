@@ -1,7 +1,7 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { annotatedType, dottedPath, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -27,6 +27,7 @@ const INTERESTING = [
   "import_from_statement",
   "assignment",
   "augmented_assignment",
+  "lambda",
 ];
 
 interface Scope {
@@ -83,6 +84,23 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   const receiverCalls: [call: number, span: string][] = [];
   const awaitingCall: [variable: TypedVarFact, span: string][] = [];
   const spanKey = (node: Node): string => `${node.startIndex}:${node.endIndex}`;
+  const locals: LocalFact[] = [];
+
+  /** The name a parameter binds: `x`, `x: T`, `x=1`, `x: T = 1`, `*args`, `**kw`. */
+  function parameterNames(parameter: Node): string[] {
+    if (parameter.type === "identifier") return [text(parameter)];
+    const named = parameter.childForFieldName("name") ?? parameter.namedChild(0);
+    return named?.type === "identifier" ? [text(named)] : [];
+  }
+
+  /** The names an assignment's left side binds: `x`, `a, b`, `(a, [b, *c])`. */
+  function assignedNames(left: Node): string[] {
+    if (left.type === "identifier") return [text(left)];
+    if (left.type === "pattern_list" || left.type === "tuple_pattern" || left.type === "list_pattern" || left.type === "list_splat_pattern") {
+      return left.namedChildren.flatMap(assignedNames);
+    }
+    return [];
+  }
 
   function scopeAt(offset: number): Scope {
     // Nodes arrive in document order, so a scope we have walked past never reopens.
@@ -181,7 +199,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   function visitParameters(parameters: Node, fn: number): void {
+    const at = facts.entities[fn]!.startLine;
     for (const parameter of parameters.namedChildren) {
+      for (const name of parameterNames(parameter)) locals.push({ scope: fn, name, line: at });
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, fn);
@@ -291,6 +311,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       dunderAllState = listed ? "literal" : "unknown";
     }
     if (type) addRefs(type, scope.index);
+    // An assignment anywhere in a def makes the name local to all of it.
+    if (scope.kind === "function") {
+      const at = facts.entities[scope.index]!.startLine;
+      for (const name of assignedNames(left)) locals.push({ scope: scope.index, name, line: at });
+    }
     const target = typedTarget(left, scope);
     if (!target) return;
     if (type) {
@@ -365,6 +390,14 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "assignment":
         visitAssignment(node, scope);
         break;
+      case "lambda": {
+        // A lambda is no entity: its parameters hide outer names over its own lines.
+        const parameters = node.childForFieldName("parameters");
+        for (const parameter of parameters?.namedChildren ?? []) {
+          for (const name of parameterNames(parameter)) locals.push({ scope: scope.index, name, line: line(node), until: node.endPosition.row + 1 });
+        }
+        break;
+      }
       case "augmented_assignment": {
         // `__all__ += [...]` extends a literal list; anything computed makes it unknowable.
         const left = node.childForFieldName("left");
@@ -389,6 +422,8 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     variable.fromCall = call;
     (facts.resultVars ??= []).push(variable);
   }
+
+  if (locals.length > 0) facts.locals = locals;
 
   // A literal `__all__` is the module's public surface; a computed one leaves the naming rule.
   if (dunderAllState === "literal") {

@@ -94,14 +94,14 @@ export class Binder {
       const nested = pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
       // A parameter or local variable of that name: what it holds is not known, and it is not
-      // the outer definition.
-      if (index.hides(scope, name, line)) return undefined;
+      // the outer definition. Types live apart: `pass *pass` leaves the type pass in reach.
+      if (want !== "type" && index.hides(scope, name, line)) return undefined;
     }
     if (want === "any") {
       const typed = this.typedVar(path, index, -1, name, line);
       if (typed) return typed;
     }
-    if (index.hides(-1, name, line)) return undefined;
+    if (want !== "type" && index.hides(-1, name, line)) return undefined;
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
     if (top !== undefined) return entityValue(path, index, top, "local", 0);
     if (family === "go") {

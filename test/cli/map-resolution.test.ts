@@ -262,6 +262,35 @@ describe("TypeScript", () => {
 });
 
 describe("Python", () => {
+  test("a parameter, an assigned name or a lambda's parameter hides the module's function", async () => {
+    const g = await mapped({
+      "app.py": [
+        "def update(x):",
+        "    return x + 1",
+        "",
+        "def via_param(update):",
+        "    return update(1)",
+        "",
+        "def via_local(get):",
+        "    update = get()",
+        "    return update(2)",
+        "",
+        "def via_closure(update):",
+        "    def inner():",
+        "        return update(3)",
+        "    return inner",
+        "",
+        "via_lambda = lambda update: update(4)",
+        "",
+        "def direct():",
+        "    return update(5)",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual(["app.py:direct CALLS app.py:update"]);
+    expect(unresolved(g.home, g.root)).toContain("app.py:via_param ? update");
+  });
+
   test("relative imports, aliases, __init__ re-exports, self and constructors", async () => {
     const g = await mapped({
       "pkg/__init__.py": "from .models import User\n",
@@ -343,6 +372,47 @@ describe("Python", () => {
 });
 
 describe("Go", () => {
+  test("a parameter, a := variable or a func literal's parameter hides the package's func", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "main.go": [
+        "package main",
+        "",
+        "func update(x int) int { return x + 1 }",
+        "",
+        "func viaParam(update func(int) int) int { return update(1) }",
+        "",
+        "func viaLocal(get func() func(int) int) int {",
+        "\tupdate := get()",
+        "\treturn update(2)",
+        "}",
+        "",
+        "func viaLiteral() func(func(int) int) int {",
+        "\treturn func(update func(int) int) int {",
+        "\t\treturn update(3)",
+        "\t}",
+        "}",
+        "",
+        "func afterBlock(get func() func(int) int) int {",
+        "\tif true {",
+        "\t\tupdate := get()",
+        "\t\t_ = update",
+        "\t}",
+        "\treturn update(4)",
+        "}",
+        "",
+        "func sameStatement() int {",
+        "\tupdate := update(5)",
+        "\treturn update",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    // Out of the block that declared it, or in its own declaration, the local does not hide the package's update.
+    expect(calls(g)).toEqual(["main.go:afterBlock CALLS main.go:update", "main.go:sameStatement CALLS main.go:update"]);
+    expect(unresolved(g.home, g.root)).toContain("main.go:viaParam ? update");
+  });
+
   test("package-qualified calls via go.mod, same-package calls across files, methods on receivers", async () => {
     const g = await mapped({
       "go.mod": "module example.com/app\n\ngo 1.22\n",

@@ -193,7 +193,7 @@ describe("go refs", () => {
 });
 
 describe("go typed vars", () => {
-  test("receivers, parameters, declared vars and composite literals; constructor calls are not typed", () => {
+  test("receivers, parameters, declared vars, composite literals and type assertions; constructor calls are not typed", () => {
     const f = facts(
       go(
         "func (s *Server) Handle(db *sql.DB, n int, opts ...Option) {",
@@ -202,6 +202,7 @@ describe("go typed vars", () => {
         "\tq := Queue{size: 1}",
         "\tc := NewClient()",
         "\ta, b := Left{}, &pkg.Right{}",
+        "\tsorter := pool.Get().(*sorter)",
         "}",
         "var global = Registry{}",
       ),
@@ -215,7 +216,8 @@ describe("go typed vars", () => {
       { scope: handle, name: "q", type: "Queue", line: 6 },
       { scope: handle, name: "a", type: "Left", line: 8 },
       { scope: handle, name: "b", type: "pkg.Right", line: 8 },
-      { scope: -1, name: "global", type: "Registry", line: 10 },
+      { scope: handle, name: "sorter", type: "sorter", line: 9 },
+      { scope: -1, name: "global", type: "Registry", line: 11 },
     ]);
   });
 
@@ -317,5 +319,30 @@ describe("go struct fields and call results", () => {
     ]);
     expect(f.calls[callIndex("New")]).toEqual({ from: main, line: 4, callee: "New", receiver: "store" });
     expect(f.vars).toEqual([]);
+  });
+});
+
+describe("go locals", () => {
+  test("parameters belong to their func; := and var from the next line to the end of their block; a func literal's parameters to its lines", () => {
+    const f = facts(
+      go(
+        "func Run(a int, b, c string, rest ...int) {", //  3
+        "\tx := make()", //                                 4
+        "\tif ok {", //                                     5
+        "\t\tvar y, _ = pair()", //                         6
+        "\t}", //                                           7
+        "\tgo func(z int) {", //                            8
+        "\t}(1)", //                                        9
+        "}", //                                             10
+        "var top = 1", //                                   11
+      ),
+    );
+    const run = indexOf(f, "Run");
+    expect(f.locals).toEqual([
+      ...["a", "b", "c", "rest"].map((name) => ({ scope: run, name, line: 3 })),
+      { scope: run, name: "x", line: 5, until: 10 },
+      { scope: run, name: "y", line: 7, until: 7 },
+      { scope: run, name: "z", line: 8, until: 9 },
+    ]);
   });
 });

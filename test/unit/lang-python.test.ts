@@ -382,3 +382,25 @@ describe("python odd input", () => {
     expect(entity(f, "naïve")).toMatchObject({ startLine: 2, signature: 'def naïve(): return "ü"' });
   });
 });
+
+describe("python locals", () => {
+  test("parameters and assigned names are locals of the whole def; a lambda's over its lines", () => {
+    const f = facts(
+      [
+        "def run(a, b: int, c=1, d: int = 2, *args, **kw):", // 1
+        "    x = make()", //                                  2
+        "    y, (z, *w) = pair()", //                         3
+        "    self.attr = 1", //                               4
+        "    return map(lambda item: (item +", //             5
+        "                             x), args)", //          6
+        "top = 1", //                                         7
+      ].join("\n"),
+    );
+    const run = indexOf(f, "run");
+    expect(f.locals).toEqual([
+      ...["a", "b", "c", "d", "args", "kw"].map((name) => ({ scope: run, name, line: 1 })),
+      ...["x", "y", "z", "w"].map((name) => ({ scope: run, name, line: 1 })),
+      { scope: run, name: "item", line: 5, until: 6 },
+    ]);
+  });
+});

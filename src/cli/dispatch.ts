@@ -11,7 +11,7 @@ import { writeCommandHelp, writeRootHelp } from "./help";
 import { COMMANDS } from "./registry";
 import { editDistance } from "../util/edit-distance";
 import { byCodeUnit } from "../util/compare";
-import { isTerminal } from "../util/tty";
+import { isTerminal, writeStderr } from "../util/tty";
 
 export interface Resolved {
   command: IxCommand<any>;
@@ -97,7 +97,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
   const color = choice.format === "text" && !env.NO_COLOR && isTerminal(1);
   const writer = new Writer(choice.format, undefined, color);
   const note = (message: string) => {
-    if (isTerminal(2)) process.stderr.write(`ix: ${message}\n`);
+    if (isTerminal(2)) writeStderr(`ix: ${message}\n`);
   };
   for (const message of choice.notes) note(message);
 
@@ -131,7 +131,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
       error instanceof CliError
         ? error
         : new CliError("internal_error", error instanceof Error ? error.message : String(error), 1);
-    if (!(error instanceof CliError) && env.IX_DEBUG) process.stderr.write(`${(error as Error)?.stack}\n`);
+    if (!(error instanceof CliError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
     writer.error({ code: failure.code, message: failure.message, details: failure.details, help: failure.help, rows: failure.rows });
     writer.end();
     return failure.exit;

@@ -7,7 +7,7 @@ import { mapWorkspace, type Phase } from "../ingest/map";
 import { quiet } from "../wire/record";
 import { registerWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
-import { isTerminal } from "../util/tty";
+import { isTerminal, writeStderr } from "../util/tty";
 
 const TOO_LARGE_ROWS = 20;
 
@@ -31,10 +31,10 @@ export default defineIx({
     const progress = ctx.env.IX_TRACE ? phaseTrace() : !silent && isTerminal(2) ? terminalProgress() : undefined;
     const result = await mapWorkspace(ws, {
       onPhase: progress,
-      onRebuild: (why) => process.stderr.write(`ix: rebuilding the graph: ${why}\n`),
+      onRebuild: (why) => writeStderr(`ix: rebuilding the graph: ${why}\n`),
     });
-    if (progress && !ctx.env.IX_TRACE) process.stderr.write("\r\x1b[K");
-    if (result.waitedForLock) process.stderr.write(`ix: waited for another map of ${root} to finish\n`);
+    if (progress && !ctx.env.IX_TRACE) writeStderr("\r\x1b[K");
+    if (result.waitedForLock) writeStderr(`ix: waited for another map of ${root} to finish\n`);
 
     const tooLarge = [...result.tooLarge].sort();
     if (silent) {
@@ -78,7 +78,7 @@ function terminalProgress(): (phase: Phase, done?: number, total?: number) => vo
     if (done !== undefined && done !== total && now - last < 100) return;
     last = now;
     const count = done !== undefined && total ? ` ${done}/${total}` : "";
-    process.stderr.write(`\r\x1b[Kix map: ${phase}${count}`);
+    writeStderr(`\r\x1b[Kix map: ${phase}${count}`);
   };
 }
 
@@ -91,6 +91,6 @@ function phaseTrace(): (phase: Phase) => void {
     current = phase;
     const { rss, heapUsed } = process.memoryUsage();
     const mb = (n: number) => Math.round(n / 1e6);
-    process.stderr.write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
+    writeStderr(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
   };
 }

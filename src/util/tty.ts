@@ -1,7 +1,8 @@
-// Whether a standard stream is a terminal. process.stdout/stderr.isTTY builds the stream, and
-// node:tty's isatty loads that module: each costs 10-15 ms of a compiled binary's start, which
-// every command paid to choose colours or progress. An fstat costs microseconds.
-import { fstatSync, statSync } from "node:fs";
+// The standard streams without process.stdout/stderr: building either stream (or loading
+// node:tty for isatty) costs 10-15 ms of a compiled binary's start, which every command paid
+// to choose colours or progress. An fstat costs microseconds, and a synchronous write is never
+// lost when the process exits right after it.
+import { fstatSync, statSync, writeSync } from "node:fs";
 
 let nullDevice: number | undefined;
 
@@ -14,5 +15,14 @@ export function isTerminal(fd: 1 | 2): boolean {
     return stat.rdev !== nullDevice;
   } catch {
     return false;
+  }
+}
+
+/** Progress and notes for a person; a closed or broken stderr is not worth failing for. */
+export function writeStderr(text: string): void {
+  try {
+    writeSync(2, text);
+  } catch {
+    // nowhere to say it
   }
 }

@@ -1,7 +1,8 @@
 // The one target resolver: every command that takes a target turns it into a node here.
-// Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member` or `Class.member`,
-// a symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
-// unless nothing else matches; a tie among several is an ambiguity, never a guess.
+// Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member`, `Class.member`
+// or `module.member` (Effect.gen, os.path.join, http.Get), a symbol name. Ranking: exact >
+// case-insensitive > prefix; test and fixture entities hide unless nothing else matches; a tie
+// among several is an ambiguity, never a guess.
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { CliError, usageError } from "../cli/errors";
@@ -177,13 +178,13 @@ export function resolveTarget(ctx: TargetContext, raw: string, opts: TargetOptio
   if (member) {
     const [, container, name] = member as unknown as [string, string, string];
     const qualified = nodesWithQname(ctx.store, `${container}.${name}`);
-    const viaParent = qualified.length
-      ? qualified
-      : nodesNamed(ctx.store, name).filter((n) => {
-          const parent = n.parent === null ? undefined : nodeByRowid(ctx.store, n.parent);
-          return parent?.name === container;
-        });
-    const found = narrow(viaParent, opts, ctx);
+    const named = qualified.length ? [] : nodesNamed(ctx.store, name);
+    const parentOf = (n: NodeRow) => (n.parent === null ? undefined : nodeByRowid(ctx.store, n.parent));
+    let viaParent = qualified.length ? qualified : named.filter((n) => parentOf(n)?.name === container);
+    // `Effect.gen`, `os.path.join`, `http.Get`: a module's top-level entity, as callers write it.
+    if (viaParent.length === 0) viaParent = named.filter((n) => parentOf(n)?.kind === "file" && isModule(n.path, n.lang, container));
+    // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
+    const found = prefer(target, narrow(viaParent, opts, ctx));
     if (found.length > 0) return pickOrAmbiguous(ctx, target, found, opts);
     throw unresolved(ctx, target);
   }
@@ -193,6 +194,20 @@ export function resolveTarget(ctx: TargetContext, raw: string, opts: TargetOptio
     if (found.length > 0) return pickOrAmbiguous(ctx, target, rank(found), opts);
   }
   throw unresolved(ctx, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/**
+ * Whether the file at `path` is the module a caller names `container` (dots as in
+ * `os.path`): the file without its extension, or for an index file, __init__.py or any Go
+ * file, its directory.
+ */
+function isModule(path: string, lang: string | null, container: string): boolean {
+  const wanted = container.split(".").join("/");
+  const stem = path.replace(/\.[^./]+$/, "");
+  const base = stem.slice(stem.lastIndexOf("/") + 1);
+  const dir = stem.slice(0, Math.max(0, stem.lastIndexOf("/")));
+  const keys = lang === "go" || base === "index" || base === "__init__" ? [stem, dir] : [stem];
+  return keys.some((key) => key === wanted || key.endsWith(`/${wanted}`));
 }
 
 /** Stable order for candidate lists: production first, exported first, then by path and line. */

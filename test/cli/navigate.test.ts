@@ -26,7 +26,7 @@ const FILES: Record<string, string> = {
     "  }", // 14
     "}", // 15
   ].join("\n"),
-  "src/crypto.ts": "export function hash(text: string): string {\n  return text;\n}\n",
+  "src/crypto.ts": "export function hash(text: string): string {\n  return text;\n}\nexport declare namespace hash { type Digest = string }\n",
   "src/login.ts": [
     "import { verifyToken } from './auth';",
     "export function login(t: string) {",
@@ -58,6 +58,12 @@ describe("target resolution", () => {
     expect(records(["locate", "src/auth.ts:10"])[0]?.fields).toMatchObject({ name: "open", kind: "method" });
     expect(records(["locate", "Session::open"])[0]?.fields).toMatchObject({ name: "open", path: "src/auth.ts" });
     expect(records(["locate", "Session.open"])[0]?.fields).toMatchObject({ name: "open" });
+    // A module's top-level entity, as a caller writes it: the file's stem, or a directory for an index file.
+    expect(records(["locate", "login.parse"])[0]?.fields).toMatchObject({ name: "parse", path: "src/login.ts" });
+    expect(records(["locate", "other.parse.parseAll"])[0]?.fields).toMatchObject({ name: "parseAll", path: "src/other/parse.ts" });
+    expect(records(["locate", "auth.parse"])[0]).toMatchObject({ kind: "error", fields: { code: "unresolved_target" } });
+    // A function and a namespace of one name: a lower-case name means the function.
+    expect(records(["locate", "crypto.hash"])[0]?.fields).toMatchObject({ name: "hash", kind: "function" });
   });
 
   test("an id prefix of 8 hex characters resolves back", () => {

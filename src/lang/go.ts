@@ -89,10 +89,12 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     for (const name of names) facts.refs.push({ from, name, line: at });
   }
 
-  function addTypedVar(scope: number, nameNode: Node, typeNode: Node): void {
+  function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number): void {
     const type = baseType(typeNode);
     if (type !== undefined && !isBuiltinType(type)) {
-      facts.vars.push({ scope, name: text(nameNode), type, line: line(nameNode) });
+      const variable: TypedVarFact = { scope, name: text(nameNode), type, line: line(nameNode) };
+      if (until !== undefined) variable.until = until;
+      facts.vars.push(variable);
     }
   }
 
@@ -151,7 +153,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     return type === undefined || isBuiltinType(type) || typeParameters.has(type) ? undefined : type;
   }
 
-  /** `typed`: parameters become typed vars of the scope (not for func literals, which share it). */
+  /** `typed`: parameters become typed vars of the scope; a func `literal`'s only over its own lines. */
   function visitParameters(parameters: Node, scope: Scope, typed: boolean, literal?: Node): void {
     // A func or method owns its parameters; a func literal's hold over its own lines in the scope it shares.
     const local: Omit<LocalFact, "name"> = literal
@@ -162,8 +164,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, scope.index, scope.typeParameters);
-      if (typed && parameter.type === "parameter_declaration") {
-        for (const name of parameter.childrenForFieldName("name")) addTypedVar(scope.index, name, type);
+      if (parameter.type === "parameter_declaration" && (typed || literal)) {
+        // A func literal shares its enclosing scope: its parameters' types hold over its lines only.
+        const until = typed ? undefined : literal!.endPosition.row + 1;
+        for (const name of parameter.childrenForFieldName("name")) addTypedVar(scope.index, name, type, until);
       }
     }
   }

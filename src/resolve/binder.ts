@@ -184,7 +184,7 @@ export class Binder {
   /** A variable of `scope` with a known type; annotated ones before callback parameters. */
   private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
-    const typed = vars && lastNamed(vars, name);
+    const typed = vars && namedAt(vars, name, line);
     if (typed) return typed.fromCall === undefined ? this.typeValue(path, typed.scope, typed.type) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
   }
@@ -634,6 +634,24 @@ function valueKey(value: Value): string {
 
 export function refKey(ref: EntityRef): string {
   return `${ref.path}#${ref.index}`;
+}
+
+/**
+ * The variable `name` in force at `line`: of those declared by then (one that holds over a few
+ * lines, a closure's parameter, only within them), the latest; failing that, as before lines
+ * counted, the last one declared for the whole scope.
+ */
+function namedAt(vars: readonly TypedVarFact[], name: string, line: number | undefined): TypedVarFact | undefined {
+  let latest: TypedVarFact | undefined;
+  let whole: TypedVarFact | undefined;
+  for (let i = vars.length - 1; i >= 0; i--) {
+    const v = vars[i]!;
+    if (v.name !== name) continue;
+    if (v.until === undefined) whole ??= v;
+    if (line === undefined || v.line > line || (v.until !== undefined && line > v.until)) continue;
+    if (!latest || v.line > latest.line) latest = v;
+  }
+  return latest ?? whole;
 }
 
 function lastNamed(vars: readonly TypedVarFact[], name: string): TypedVarFact | undefined {

@@ -372,6 +372,34 @@ describe("Python", () => {
 });
 
 describe("Go", () => {
+  test("a func literal's typed parameter types the calls on it, over the literal's lines only", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "main.go": [
+        "package main",
+        "",
+        "type Store struct{}",
+        "",
+        "func (s *Store) Save() {}",
+        "",
+        "type Cache struct{}",
+        "",
+        "func (c *Cache) Save() {}",
+        "",
+        "func each(f func(*Store)) {}",
+        "",
+        "func run(s *Cache) {",
+        "\teach(func(s *Store) {",
+        "\t\ts.Save()",
+        "\t})",
+        "\ts.Save()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual(["main.go:run CALLS main.go:Cache.Save", "main.go:run CALLS main.go:Store.Save", "main.go:run CALLS main.go:each"]);
+  });
+
   test("a parameter, a := variable or a func literal's parameter hides the package's func", async () => {
     const g = await mapped({
       "go.mod": "module example.com/app\n\ngo 1.22\n",

@@ -398,11 +398,7 @@ class Extractor {
     }
     if (nameNode.type === "identifier" && (FUNCTION_VALUES.has(value.type) || value.type === "class")) {
       const name = textOf(nameNode, this.source);
-      // `const f = …` spans from `const`, unless f is not the statement's first declarator.
-      const statement = node.parent;
-      const declaration = statement && statement.firstNamedChild?.startIndex === start ? statement : null;
-      const mark = statement ? this.markOf(statement.startIndex) : NOT_EXPORTED;
-      const from = declaration ?? node;
+      const { from, mark } = this.declaredAt(node, start);
       if (value.type === "class") {
         this.classBindings.set(value.startIndex, { name, start: from, mark });
         return;
@@ -423,16 +419,20 @@ class Extractor {
       // A module-level variable holding a function by its declared type or by the wrapper that
       // makes it (`export const map: { (f): … } = internal.map`, `const map = dual(2, (…) => …)`):
       // how effect-style libraries write their whole API. Calls inside its value belong to it.
-      const statement = node.parent;
-      const declaration = statement && statement.firstNamedChild?.startIndex === start ? statement : null;
-      const mark = statement ? this.markOf(statement.startIndex) : NOT_EXPORTED;
-      const from = declaration ?? node;
+      const { from, mark } = this.declaredAt(node, start);
       const index = this.addEntity("function", textOf(nameNode, this.source), from, node, from.startIndex, mark);
       this.enter(index, index, node.endIndex);
       return;
     }
     this.localVariable(nameNode, node);
     if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+  }
+
+  /** Where `const f = …` starts (at `const`, unless f is not the statement's first declarator) and how it is exported. */
+  private declaredAt(declarator: Node, start: number): { from: Node; mark: ExportMark } {
+    const statement = declarator.parent;
+    const declaration = statement && statement.firstNamedChild?.startIndex === start ? statement : null;
+    return { from: declaration ?? declarator, mark: statement ? this.markOf(statement.startIndex) : NOT_EXPORTED };
   }
 
   /** `const x = …` inside a function: x hides outer names from here to the end of its block (`var`: of its function). */

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 11;
+export const FACTS_VERSION = 12;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -174,16 +174,16 @@ export interface FileFacts {
 }
 
 /**
- * A parameter or local variable: within its scope, from `line` (to `until` when set), a bare
- * call of its name calls whatever it holds, never the outer definition of that name.
+ * A parameter or local variable: within its scope (the entity index of the function it belongs
+ * to, or of the scope a callback is written in; -1 = file), from `line` (to `until` when set: a
+ * callback's parameter, a block's variable), a bare call of its name calls whatever it holds,
+ * never the outer definition of that name. A tuple: a 13k-file repository has half a million,
+ * and as objects they were a fifth of all stored facts.
  */
-export interface LocalFact {
-  /** Entity index of the function it belongs to, or of the scope a callback is written in; -1 = file. */
-  scope: number;
-  name: string;
-  line: number;
-  /** Last line it holds on, when that is before its scope ends (a callback's parameter, a block's variable). */
-  until?: number;
+export type LocalFact = [scope: number, name: string, line: number, until?: number];
+
+export function localFact(scope: number, name: string, line: number, until?: number): LocalFact {
+  return until === undefined ? [scope, name, line] : [scope, name, line, until];
 }
 
 /** Facts with nothing found yet: what every extractor starts from. */

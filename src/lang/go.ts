@@ -1,7 +1,7 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityKind, type FileFacts, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -156,11 +156,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   /** `typed`: parameters become typed vars of the scope; a func `literal`'s only over its own lines. */
   function visitParameters(parameters: Node, scope: Scope, typed: boolean, literal?: Node): void {
     // A func or method owns its parameters; a func literal's hold over its own lines in the scope it shares.
-    const local: Omit<LocalFact, "name"> = literal
-      ? { scope: scope.index, line: line(literal), until: literal.endPosition.row + 1 }
-      : { scope: scope.index, line: facts.entities[scope.index]?.startLine ?? line(parameters) };
+    const from = literal ? line(literal) : (facts.entities[scope.index]?.startLine ?? line(parameters));
+    const until = literal ? literal.endPosition.row + 1 : undefined;
     for (const parameter of parameters.namedChildren) {
-      for (const name of parameter.childrenForFieldName("name")) locals.push({ ...local, name: text(name) });
+      for (const name of parameter.childrenForFieldName("name")) locals.push(localFact(scope.index, text(name), from, until));
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, scope.index, scope.typeParameters);
@@ -267,7 +266,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const until = block ? block.endPosition.row + 1 : undefined;
     for (const name of names) {
       if (name.type !== "identifier" || text(name) === "_") continue;
-      locals.push(until === undefined ? { scope: scope.index, name: text(name), line: from } : { scope: scope.index, name: text(name), line: from, until });
+      locals.push(localFact(scope.index, text(name), from, until));
     }
   }
 

@@ -1,7 +1,7 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { annotatedType, dottedPath, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 
@@ -201,7 +201,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   function visitParameters(parameters: Node, fn: number): void {
     const at = facts.entities[fn]!.startLine;
     for (const parameter of parameters.namedChildren) {
-      for (const name of parameterNames(parameter)) locals.push({ scope: fn, name, line: at });
+      for (const name of parameterNames(parameter)) locals.push(localFact(fn, name, at));
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, fn);
@@ -314,7 +314,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     // An assignment anywhere in a def makes the name local to all of it.
     if (scope.kind === "function") {
       const at = facts.entities[scope.index]!.startLine;
-      for (const name of assignedNames(left)) locals.push({ scope: scope.index, name, line: at });
+      for (const name of assignedNames(left)) locals.push(localFact(scope.index, name, at));
     }
     const target = typedTarget(left, scope);
     if (!target) return;
@@ -394,7 +394,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         // A lambda is no entity: its parameters hide outer names over its own lines.
         const parameters = node.childForFieldName("parameters");
         for (const parameter of parameters?.namedChildren ?? []) {
-          for (const name of parameterNames(parameter)) locals.push({ scope: scope.index, name, line: line(node), until: node.endPosition.row + 1 });
+          for (const name of parameterNames(parameter)) locals.push(localFact(scope.index, name, line(node), node.endPosition.row + 1));
         }
         break;
       }

@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
 import { countParseErrors } from "./parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";
@@ -440,8 +440,8 @@ class Extractor {
     if (this.scope.caller < 0) return;
     const declaration = declarator.parent;
     const block = declaration?.type === "lexical_declaration" ? declaration.parent : null;
-    const local: Omit<LocalFact, "name"> = block ? { scope: this.scope.caller, line: lineOf(declarator), until: endLineOf(block) } : { scope: this.scope.caller, line: lineOf(declarator) };
-    for (const name of boundNames(pattern, this.source)) this.locals.push({ ...local, name });
+    const until = block ? endLineOf(block) : undefined;
+    for (const name of boundNames(pattern, this.source)) this.locals.push(localFact(this.scope.caller, name, lineOf(declarator), until));
   }
 
   /** `x: Foo`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares it returns. */
@@ -732,9 +732,8 @@ class Extractor {
    */
   private bindsNames(pattern: Node, fn: Node): void {
     const owner = this.functionEntities.get(fn.startIndex);
-    const local: Omit<LocalFact, "name"> =
-      owner !== undefined ? { scope: owner, line: lineOf(fn) } : { scope: this.scope.caller, line: lineOf(fn), until: endLineOf(fn) };
-    for (const name of boundNames(pattern, this.source)) this.locals.push({ ...local, name });
+    const [scope, until] = owner !== undefined ? [owner, undefined] : [this.scope.caller, endLineOf(fn)];
+    for (const name of boundNames(pattern, this.source)) this.locals.push(localFact(scope, name, lineOf(fn), until));
   }
 
   /**

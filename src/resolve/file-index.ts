@@ -45,7 +45,7 @@ export class FileIndex {
     for (const imp of facts.imports) this.addImport(imp);
     for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
     for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);
-    for (const local of facts.locals ?? []) push(this.localsByScope, local.scope, local);
+    for (const local of facts.locals ?? []) push(this.localsByScope, local[0], local);
   }
 
   /**
@@ -55,8 +55,8 @@ export class FileIndex {
   hides(scope: number, name: string, line: number | undefined): boolean {
     const locals = this.localsByScope.get(scope);
     if (!locals) return false;
-    return locals.some(
-      (l) => l.name === name && (l.until === undefined ? line === undefined || l.line <= line : line !== undefined && l.line <= line && line <= l.until),
+    return locals.some(([, local, from, until]) =>
+      local === name && (until === undefined ? line === undefined || from <= line : line !== undefined && from <= line && line <= until),
     );
   }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { FileFacts } from "../../src/ingest/facts";
+import type { FileFacts, LocalFact } from "../../src/ingest/facts";
 import { entity, extractorFor, indexOf } from "../helpers/extract";
 
 let facts: (source: string) => FileFacts;
@@ -339,10 +339,10 @@ describe("go locals", () => {
     );
     const run = indexOf(f, "Run");
     expect(f.locals).toEqual([
-      ...["a", "b", "c", "rest"].map((name) => ({ scope: run, name, line: 3 })),
-      { scope: run, name: "x", line: 5, until: 10 },
-      { scope: run, name: "y", line: 7, until: 7 },
-      { scope: run, name: "z", line: 8, until: 9 },
+      ...["a", "b", "c", "rest"].map((name): LocalFact => [run, name, 3]),
+      [run, "x", 5, 10],
+      [run, "y", 7, 7],
+      [run, "z", 8, 9],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { FileFacts } from "../../src/ingest/facts";
+import type { FileFacts, LocalFact } from "../../src/ingest/facts";
 import { entity, extractorFor, indexOf } from "../helpers/extract";
 
 let facts: (source: string) => FileFacts;
@@ -398,9 +398,9 @@ describe("python locals", () => {
     );
     const run = indexOf(f, "run");
     expect(f.locals).toEqual([
-      ...["a", "b", "c", "d", "args", "kw"].map((name) => ({ scope: run, name, line: 1 })),
-      ...["x", "y", "z", "w"].map((name) => ({ scope: run, name, line: 1 })),
-      { scope: run, name: "item", line: 5, until: 6 },
+      ...["a", "b", "c", "d", "args", "kw"].map((name): LocalFact => [run, name, 1]),
+      ...["x", "y", "z", "w"].map((name): LocalFact => [run, name, 1]),
+      [run, "item", 5, 6],
     ]);
   });
 });

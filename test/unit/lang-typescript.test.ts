@@ -201,20 +201,20 @@ describe("entities", () => {
     );
     const run = indexOf(facts, "run");
     expect(facts.locals).toEqual([
-      { scope: run, line: 1, name: "a" },
-      { scope: run, line: 1, name: "b" },
-      { scope: run, line: 1, name: "d" },
-      { scope: run, line: 1, name: "e" },
-      { scope: run, line: 1, name: "f" },
-      { scope: run, line: 1, name: "g" },
-      { scope: run, line: 2, until: 9, name: "h" },
-      { scope: run, line: 4, until: 5, name: "i" },
-      { scope: run, line: 6, name: "j" },
-      { scope: run, line: 7, until: 8, name: "k" },
+      [run, "a", 1],
+      [run, "b", 1],
+      [run, "d", 1],
+      [run, "e", 1],
+      [run, "f", 1],
+      [run, "g", 1],
+      [run, "h", 2, 9],
+      [run, "i", 4, 5],
+      [run, "j", 6],
+      [run, "k", 7, 8],
     ]);
     // JavaScript lists parameters without wrappers; a lone arrow parameter needs no parentheses.
     const js = factsOf(lines("function go(x, { y }) {", "  return list.map(z => z);", "}"), "javascript");
-    expect(js.locals?.map((l) => l.name)).toEqual(["x", "y", "z"]);
+    expect(js.locals?.map(([, name]) => name)).toEqual(["x", "y", "z"]);
   });
 
   test("overloads are one function entity", () => {

@@ -455,9 +455,22 @@ class Extractor {
     }
   }
 
-  /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`. */
+  /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`, `this.field` of a declared type. */
   private valueType(value: Node): string | undefined {
     switch (value.type) {
+      case "member_expression": {
+        const object = value.childForFieldName("object");
+        const property = value.childForFieldName("property");
+        if (object?.type !== "this" || !property) return undefined;
+        const field = `this.${textOf(property, this.source)}`;
+        const cls = this.enclosingClass();
+        // Fields are declared above the methods that read them: already recorded.
+        for (let i = this.facts.vars.length - 1; i >= 0 && cls !== undefined; i--) {
+          const v = this.facts.vars[i]!;
+          if (v.scope === cls && v.name === field) return v.type;
+        }
+        return undefined;
+      }
       case "new_expression": {
         const constructor = value.childForFieldName("constructor");
         return constructor ? dottedPath(constructor, this.source) : undefined;
@@ -466,6 +479,16 @@ class Extractor {
         return typeNameOf(value.lastNamedChild, this.source);
       case "type_assertion":
         return typeNameOf(value.firstNamedChild?.firstNamedChild ?? null, this.source);
+    }
+    return undefined;
+  }
+
+  /** The class whose `this` the current code sees: the nearest class around its entity. */
+  private enclosingClass(): number | undefined {
+    for (let at = this.scope.caller, depth = 0; at >= 0 && depth < 64; depth++) {
+      const entity = this.facts.entities[at]!;
+      if (entity.kind === "class") return at;
+      at = entity.parent;
     }
     return undefined;
   }

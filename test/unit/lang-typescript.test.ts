@@ -590,6 +590,25 @@ describe("typed variables", () => {
     const ctor = indexOf(facts, "Store.constructor");
     expect(facts.vars.filter((v) => v.name.endsWith("plain"))).toEqual([{ scope: ctor, name: "plain", type: "Opts", line: 4 }]);
   });
+
+  test("a local set from this.field takes the field's declared type, in a method and in a function inside it", () => {
+    const fromField = factsOf(
+      lines(
+        "class Conn {", //                                   1
+        "  protected _sub: Subscription | null = null;", //  2
+        "  open() {", //                                     3
+        "    let sub = this._sub;", //                       4
+        "    const later = () => { const inner = this._sub; };", // 5
+        "    const unknown = this.missing;", //              6
+        "  }", //                                            7
+        "}", //                                              8
+      ),
+    );
+    expect(fromField.vars.filter((v) => !v.name.startsWith("this.")).map((v) => [v.name, v.type])).toEqual([
+      ["sub", "Subscription"],
+      ["inner", "Subscription"],
+    ]);
+  });
 });
 
 describe("callback parameter types", () => {

@@ -352,6 +352,21 @@ describe("python typed vars", () => {
       { scope: init, name: "later", type: "Later", line: 9 },
     ]);
   });
+
+  test("a local set from self.attr takes the type the class gave that attribute", () => {
+    const f = facts(
+      [
+        "class Service:",
+        "    def __init__(self, repo: Repo):",
+        "        self.repo = repo",
+        "    def run(self):",
+        "        repo = self.repo",
+        "        other = self.unknown",
+        "        return repo.save()",
+      ].join("\n"),
+    );
+    expect(f.vars.filter((v) => v.scope === indexOf(f, "Service.run"))).toEqual([{ scope: indexOf(f, "Service.run"), name: "repo", type: "Repo", line: 5 }]);
+  });
 });
 
 describe("python odd input", () => {

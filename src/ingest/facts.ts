@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 14;
+export const FACTS_VERSION = 15;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -132,6 +132,11 @@ export interface TypedVarFact {
    * FileFacts.calls of that call, whose callee's declared `returns` is the type; `type` is "".
    */
   fromCall?: number;
+  /**
+   * Set when the variable is initialised by reading a field path (Go `rws := w.rws`): it holds
+   * what that dotted path holds, read just before the variable's line; `type` is "".
+   */
+  fromPath?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
 }

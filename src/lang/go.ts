@@ -282,6 +282,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (values) {
         typeFromLiterals(names, values.namedChildren, scope.index);
         typeFromCalls(names, values.namedChildren, scope.index);
+        typeFromPaths(names, values.namedChildren, scope.index);
       }
     }
   }
@@ -293,6 +294,19 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     if (left && right) {
       typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
       typeFromCalls(left.namedChildren, right.namedChildren, scope.index);
+      typeFromPaths(left.namedChildren, right.namedChildren, scope.index);
+    }
+  }
+
+  /** `rws := w.rws`: x holds what the field path holds; the resolver reads its declared type. */
+  function typeFromPaths(names: Node[], values: Node[], scope: number): void {
+    if (names.length !== values.length) return;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const value = values[i]!;
+      if (name.type !== "identifier" || text(name) === "_" || value.type !== "selector_expression") continue;
+      const fromPath = dottedPath(value);
+      if (fromPath) facts.vars.push({ scope, name: text(name), type: "", line: line(name), fromPath });
     }
   }
 

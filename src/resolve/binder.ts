@@ -46,6 +46,8 @@ export class Binder {
   private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
   private readonly resultMemo = new Map<CallFact, Value | null>();
+  /** Field paths being read for a variable (`n := n.next`): a second read of one is a cycle. */
+  private readonly readingPaths = new Set<string>();
   /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
   private cycleCut = false;
   private readonly callbacks = new CallbackTypes(this);
@@ -185,8 +187,24 @@ export class Binder {
   private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
     const typed = vars && namedAt(vars, name, line);
+    if (typed?.fromPath !== undefined) return this.pathValue(path, typed);
     if (typed) return typed.fromCall === undefined ? this.typeValue(path, typed.scope, typed.type) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
+  }
+
+  /**
+   * `rws := w.rws`: the value of the path, read on the line before the variable exists (so
+   * `n := n.next` reads the outer n). A path already being read answers nothing: no cycles.
+   */
+  private pathValue(path: string, typed: TypedVarFact): Value | undefined {
+    const key = `${path}\0${typed.scope}\0${typed.name}\0${typed.line}`;
+    if (this.readingPaths.has(key)) return undefined;
+    this.readingPaths.add(key);
+    try {
+      return this.resolvePath(path, typed.scope, typed.fromPath!, "any", typed.line - 1);
+    } finally {
+      this.readingPaths.delete(key);
+    }
   }
 
   /** `x := pkg.F()`: the variable holds what the call returns. */

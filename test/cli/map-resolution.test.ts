@@ -372,6 +372,46 @@ describe("Python", () => {
 });
 
 describe("Go", () => {
+  test("a variable read from a field path holds the field's declared type; n := n.next reads the outer n", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "main.go": [
+        "package main",
+        "",
+        "type state struct{}",
+        "",
+        "func (s *state) flush() {}",
+        "",
+        "type node struct{ next *node; st *state }",
+        "",
+        "func (n *node) visit() {}",
+        "",
+        "type writer struct{ rws *state; head *node }",
+        "",
+        "func (w *writer) Write() {",
+        "\trws := w.rws",
+        "\trws.flush()",
+        "\tn := w.head",
+        "\tn = n.next",
+        "\tn.visit()",
+        "}",
+        "",
+        "func (n *node) walk() {",
+        "\tif n != nil {",
+        "\t\tn := n.next",
+        "\t\tn.st.flush()",
+        "\t}",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual([
+      "main.go:node.walk CALLS main.go:state.flush",
+      "main.go:writer.Write CALLS main.go:node.visit",
+      "main.go:writer.Write CALLS main.go:state.flush",
+    ]);
+  });
+
   test("a func literal's typed parameter types the calls on it, over the literal's lines only", async () => {
     const g = await mapped({
       "go.mod": "module example.com/app\n\ngo 1.22\n",

@@ -221,6 +221,15 @@ describe("go typed vars", () => {
     ]);
   });
 
+  test("a variable read from a field path records the path, for the resolver to type", () => {
+    const f = facts(go("func (w *W) Write() {", "\trws, n := w.rws, 1", "\tvar cfg = w.opts.cfg", "}"));
+    const write = indexOf(f, "W.Write");
+    expect(f.vars.filter((v) => v.fromPath)).toEqual([
+      { scope: write, name: "rws", type: "", line: 4, fromPath: "w.rws" },
+      { scope: write, name: "cfg", type: "", line: 5, fromPath: "w.opts.cfg" },
+    ]);
+  });
+
   test("struct fields are not vars", () => {
     const f = facts(go("type S struct {", "\tdb *sql.DB", "}"));
     expect(f.vars).toEqual([]);

@@ -48,7 +48,7 @@ export async function parseEach(
   const workerCount = Math.max(1, Math.min(availableParallelism(), Math.ceil(requests.length / BATCH)));
   const workers = Array.from({ length: workerCount }, () => new Worker(workerUrl("ingest/parse.worker.ts"), { smol: true }));
   // Once a consumer has thrown, a batch still in flight from another worker must not reach it.
-  let failed = false;
+  let failure: { error: unknown } | undefined;
   try {
     await Promise.all(
       workers.map(
@@ -61,13 +61,14 @@ export async function parseEach(
               worker.postMessage(batch);
             };
             worker.onmessage = (event: MessageEvent<ParseResult[]>) => {
-              if (failed) return resolve();
+              if (failure) return resolve();
               // The next batch goes out first: the worker parses it while this thread consumes.
               sendNext();
               try {
                 for (const result of event.data) onResult(result);
               } catch (error) {
-                failed = true;
+                // This worker's promise may be settled already (its last batch): kept, and thrown below.
+                failure = { error };
                 return reject(error);
               }
               done += event.data.length;
@@ -81,6 +82,7 @@ export async function parseEach(
   } finally {
     await Promise.all(workers.map(stopped));
   }
+  if (failure) throw failure.error;
 }
 
 /**

@@ -42,3 +42,12 @@ test("a consumer that throws stops the work and rejects", async () => {
   await expect(run).rejects.toThrow("disk full");
   expect(seen).toBeLessThan(requests.length);
 });
+
+test("a consumer that throws on the very last result still rejects", async () => {
+  const requests = Array.from({ length: 40 }, (_, i) => file(`last/s${i}.ts`, 1));
+  let seen = 0;
+  const run = parseEach(root, requests, () => {
+    if (++seen === requests.length) throw new Error("disk full at the end");
+  });
+  await expect(run).rejects.toThrow("disk full at the end");
+});

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 15;
+export const FACTS_VERSION = 16;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -133,8 +133,9 @@ export interface TypedVarFact {
    */
   fromCall?: number;
   /**
-   * Set when the variable is initialised by reading a field path (Go `rws := w.rws`): it holds
-   * what that dotted path holds, read just before the variable's line; `type` is "".
+   * Set when the variable is initialised by reading a field path (`rws := w.rws`,
+   * `const c = this._connection`, `repo = self.repo`): it holds what that dotted path holds,
+   * read just before the variable's line; `type` is "".
    */
   fromPath?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */

@@ -330,28 +330,15 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         // `repo = open_repo()`: typed by what open_repo is annotated to return.
         awaitingCall.push([{ scope: target.scope, name: target.name, type: "", line: line(node) }, spanKey(right)]);
       }
-    } else if (right?.type === "attribute" && scope.selfClass >= 0) {
-      // `repo = self.repo` takes the type the class gave self.repo (declared above, as in __init__).
-      const object = right.childForFieldName("object");
-      const attribute = right.childForFieldName("attribute");
-      if (object?.type === "identifier" && attribute && text(object) === scope.selfName) {
-        const field = lastVar(scope.selfClass, `self.${text(attribute)}`);
-        if (field) facts.vars.push({ scope: target.scope, name: target.name, type: field.type, line: line(node) });
-      }
+    } else if (right?.type === "attribute" && !target.name.startsWith("self.")) {
+      // `repo = self.repo`, `db = app.db`: what that path holds, read by the resolver.
+      const fromPath = dottedPath(right);
+      if (fromPath) facts.vars.push({ scope: target.scope, name: target.name, type: "", line: line(node), fromPath });
     } else if (right?.type === "identifier" && target.name.startsWith("self.") && scope.kind === "function") {
       // `self.repo = repo` keeps the type of `repo: Repo`, an annotated parameter or local.
       const typed = typedLocalBefore(scope.index, text(right), line(node));
       if (typed) facts.vars.push({ scope: target.scope, name: target.name, type: typed.type, line: line(node) });
     }
-  }
-
-  /** The last typed variable `name` recorded in `scope`. */
-  function lastVar(scope: number, name: string): TypedVarFact | undefined {
-    for (let i = facts.vars.length - 1; i >= 0; i--) {
-      const v = facts.vars[i]!;
-      if (v.scope === scope && v.name === name) return v;
-    }
-    return undefined;
   }
 
   /** The last typed variable `name` of function `fn` declared by line `at`. */

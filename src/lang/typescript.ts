@@ -452,25 +452,17 @@ class Extractor {
     else if (!annotation && value) {
       const call = callUnder(value);
       if (call?.type === "call_expression") this.resultVars.push([variable, spanKey(call)]);
+      else if (value.type === "member_expression") {
+        // `const c = this._connection`, `const db = store.db`: what that path holds, read by the resolver.
+        const fromPath = dottedPath(value, this.source);
+        if (fromPath) this.facts.vars.push({ ...variable, fromPath });
+      }
     }
   }
 
-  /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`, `this.field` of a declared type. */
+  /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`. */
   private valueType(value: Node): string | undefined {
     switch (value.type) {
-      case "member_expression": {
-        const object = value.childForFieldName("object");
-        const property = value.childForFieldName("property");
-        if (object?.type !== "this" || !property) return undefined;
-        const field = `this.${textOf(property, this.source)}`;
-        const cls = this.enclosingClass();
-        // Fields are declared above the methods that read them: already recorded.
-        for (let i = this.facts.vars.length - 1; i >= 0 && cls !== undefined; i--) {
-          const v = this.facts.vars[i]!;
-          if (v.scope === cls && v.name === field) return v.type;
-        }
-        return undefined;
-      }
       case "new_expression": {
         const constructor = value.childForFieldName("constructor");
         return constructor ? dottedPath(constructor, this.source) : undefined;
@@ -479,16 +471,6 @@ class Extractor {
         return typeNameOf(value.lastNamedChild, this.source);
       case "type_assertion":
         return typeNameOf(value.firstNamedChild?.firstNamedChild ?? null, this.source);
-    }
-    return undefined;
-  }
-
-  /** The class whose `this` the current code sees: the nearest class around its entity. */
-  private enclosingClass(): number | undefined {
-    for (let at = this.scope.caller, depth = 0; at >= 0 && depth < 64; depth++) {
-      const entity = this.facts.entities[at]!;
-      if (entity.kind === "class") return at;
-      at = entity.parent;
     }
     return undefined;
   }

@@ -353,7 +353,7 @@ describe("python typed vars", () => {
     ]);
   });
 
-  test("a local set from self.attr takes the type the class gave that attribute", () => {
+  test("a local set from an attribute path records the path, for the resolver to type", () => {
     const f = facts(
       [
         "class Service:",
@@ -365,7 +365,11 @@ describe("python typed vars", () => {
         "        return repo.save()",
       ].join("\n"),
     );
-    expect(f.vars.filter((v) => v.scope === indexOf(f, "Service.run"))).toEqual([{ scope: indexOf(f, "Service.run"), name: "repo", type: "Repo", line: 5 }]);
+    const run = indexOf(f, "Service.run");
+    expect(f.vars.filter((v) => v.scope === run)).toEqual([
+      { scope: run, name: "repo", type: "", line: 5, fromPath: "self.repo" },
+      { scope: run, name: "other", type: "", line: 6, fromPath: "self.unknown" },
+    ]);
   });
 });
 

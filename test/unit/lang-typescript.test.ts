@@ -591,7 +591,7 @@ describe("typed variables", () => {
     expect(facts.vars.filter((v) => v.name.endsWith("plain"))).toEqual([{ scope: ctor, name: "plain", type: "Opts", line: 4 }]);
   });
 
-  test("a local set from this.field takes the field's declared type, in a method and in a function inside it", () => {
+  test("a local set from a member path records the path, for the resolver to type", () => {
     const fromField = factsOf(
       lines(
         "class Conn {", //                                   1
@@ -604,9 +604,10 @@ describe("typed variables", () => {
         "}", //                                              8
       ),
     );
-    expect(fromField.vars.filter((v) => !v.name.startsWith("this.")).map((v) => [v.name, v.type])).toEqual([
-      ["sub", "Subscription"],
-      ["inner", "Subscription"],
+    expect(fromField.vars.filter((v) => !v.name.startsWith("this.")).map((v) => [v.name, v.type, v.fromPath])).toEqual([
+      ["sub", "", "this._sub"],
+      ["inner", "", "this._sub"],
+      ["unknown", "", "this.missing"],
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { positiveInt } from "./args";
 import { usageError } from "./errors";
 
 export const TARGET_ARGS = {
-  target: { type: "positional", required: true, description: "A symbol name, file path, path:line, Container::member or id prefix" },
+  target: { type: "positional", required: true, description: "A symbol name, file path, path:line, Container::member, module.member or id prefix" },
   kind: { type: "string", description: "Only entities of this kind (function, method, class, interface, type, module, file)", valueHint: "kind" },
   path: { type: "string", description: "Only entities under this path", valueHint: "dir" },
   pick: { type: "string", description: "Choose the Nth candidate of an ambiguous target", valueHint: "n" },

@@ -57,6 +57,14 @@ export function nodesNamed(store: Store, name: string): NodeRow[] {
   return nodes(store, "n.name = ? AND n.kind != 'file'", name);
 }
 
+/** Entities (not files) named `name`, each with its parent's name and kind, in one query. */
+export function nodesNamedWithParent(store: Store, name: string): { node: NodeRow; parentName: string | null; parentKind: string | null }[] {
+  const rows = store.db
+    .query(`SELECT ${NODE_COLUMNS}, p.name AS parentName, p.kind AS parentKind FROM nodes n LEFT JOIN nodes p ON p.rowid = n.parent WHERE n.name = ? AND n.kind != 'file'`)
+    .all(name) as (RawNode & { parentName: string | null; parentKind: string | null })[];
+  return rows.map((r) => ({ node: toNode(r), parentName: r.parentName, parentKind: r.parentKind }));
+}
+
 export function nodesNamedNoCase(store: Store, name: string): NodeRow[] {
   return nodes(store, "lower(n.name) = lower(?) AND n.kind != 'file'", name);
 }

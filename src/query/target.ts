@@ -11,8 +11,8 @@ import {
   distinctNames,
   fileNode,
   innermostAt,
-  nodeByRowid,
   nodesNamed,
+  nodesNamedWithParent,
   nodesNamedNoCase,
   nodesWithIdPrefix,
   nodesWithPrefix,
@@ -178,11 +178,12 @@ export function resolveTarget(ctx: TargetContext, raw: string, opts: TargetOptio
   if (member) {
     const [, container, name] = member as unknown as [string, string, string];
     const qualified = nodesWithQname(ctx.store, `${container}.${name}`);
-    const named = qualified.length ? [] : nodesNamed(ctx.store, name);
-    const parentOf = (n: NodeRow) => (n.parent === null ? undefined : nodeByRowid(ctx.store, n.parent));
-    let viaParent = qualified.length ? qualified : named.filter((n) => parentOf(n)?.name === container);
+    const named = qualified.length ? [] : nodesNamedWithParent(ctx.store, name);
+    let viaParent = qualified.length ? qualified : named.filter((n) => n.parentName === container).map((n) => n.node);
     // `Effect.gen`, `os.path.join`, `http.Get`: a module's top-level entity, as callers write it.
-    if (viaParent.length === 0) viaParent = named.filter((n) => parentOf(n)?.kind === "file" && isModule(n.path, n.lang, container));
+    if (viaParent.length === 0) {
+      viaParent = named.filter((n) => n.parentKind === "file" && isModule(n.node.path, n.node.lang, container)).map((n) => n.node);
+    }
     // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
     const found = prefer(target, narrow(viaParent, opts, ctx));
     if (found.length > 0) return pickOrAmbiguous(ctx, target, found, opts);

@@ -134,7 +134,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   /** Parameters and results of a func or method, then its body becomes the current scope. */
   function visitSignature(node: Node, scope: Scope): void {
     const parameters = node.childForFieldName("parameters");
-    if (parameters) visitParameters(parameters, scope, true);
+    if (parameters) visitParameters(parameters, scope);
     const result = node.childForFieldName("result");
     if (result) {
       addRefs(result, scope.index, scope.typeParameters);
@@ -153,8 +153,8 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     return type === undefined || isBuiltinType(type) || typeParameters.has(type) ? undefined : type;
   }
 
-  /** `typed`: parameters become typed vars of the scope; a func `literal`'s only over its own lines. */
-  function visitParameters(parameters: Node, scope: Scope, typed: boolean, literal?: Node): void {
+  /** Parameters are locals and typed vars of the scope; a func `literal`'s only over its own lines. */
+  function visitParameters(parameters: Node, scope: Scope, literal?: Node): void {
     // A func or method owns its parameters; a func literal's hold over its own lines in the scope it shares.
     const from = literal ? line(literal) : (facts.entities[scope.index]?.startLine ?? line(parameters));
     const until = literal ? literal.endPosition.row + 1 : undefined;
@@ -163,9 +163,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       const type = parameter.childForFieldName("type");
       if (!type) continue;
       addRefs(type, scope.index, scope.typeParameters);
-      if (parameter.type === "parameter_declaration" && (typed || literal)) {
-        // A func literal shares its enclosing scope: its parameters' types hold over its lines only.
-        const until = typed ? undefined : literal!.endPosition.row + 1;
+      if (parameter.type === "parameter_declaration") {
         for (const name of parameter.childrenForFieldName("name")) addTypedVar(scope.index, name, type, until);
       }
     }
@@ -432,7 +430,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "func_literal": {
         // A closure belongs to its enclosing declaration: its types are that one's references.
         const parameters = node.childForFieldName("parameters");
-        if (parameters) visitParameters(parameters, scope, false, node);
+        if (parameters) visitParameters(parameters, scope, node);
         const result = node.childForFieldName("result");
         if (result) addRefs(result, scope.index, scope.typeParameters);
         break;

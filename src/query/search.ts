@@ -28,7 +28,7 @@ export function search(store: Store, term: string): SearchHit[] {
     add([node], node.kind !== "file" && node.name.startsWith(term) ? 0.8 : inName(node.name));
   }
   // The text index adds names and qualified names holding the term as a later word. Beside an
-  // exact name those rows would be dropped (below), and joining them to their nodes cost ~6 ms.
+  // exact name such rows are noise, and joining them to their nodes cost ~6 ms: only without one.
   if (!exact) {
     for (const node of searchNames(store, term, SCAN_LIMIT)) {
       if (hits.has(node.rowid)) continue;

@@ -22,7 +22,7 @@ export class FileIndex {
   /** Unannotated parameters of functions passed as arguments: typed by the callee's declaration. */
   readonly callbackVarsByScope = new Map<number, TypedVarFact[]>();
   /** Parameters and local variables by scope: names that hide outer definitions. */
-  private readonly localsByScope = new Map<number, LocalFact[]>();
+  private readonly localsByScopeAndName = new Map<string, LocalFact[]>();
   readonly bindings = new Map<string, ImportBinding>();
   /** Imports that bind a whole namespace into this scope: `from x import *`, Go `import . "x"`. */
   readonly starImports: ImportFact[] = [];
@@ -45,7 +45,8 @@ export class FileIndex {
     for (const imp of facts.imports) this.addImport(imp);
     for (const exp of facts.exports) if (!this.exportsByName.has(exp.exported)) this.exportsByName.set(exp.exported, exp);
     for (const h of facts.heritage) push(this.heritageByEntity, h.entity, h);
-    for (const local of facts.locals ?? []) push(this.localsByScope, local[0], local);
+    // Keyed by scope and name: every bare name a call uses is looked up here, scope by scope.
+    for (const local of facts.locals ?? []) push(this.localsByScopeAndName, `${local[0]}\0${local[1]}`, local);
   }
 
   /**
@@ -53,10 +54,10 @@ export class FileIndex {
    * definition. Without a line only a binding that holds over the whole scope counts.
    */
   hides(scope: number, name: string, line: number | undefined): boolean {
-    const locals = this.localsByScope.get(scope);
+    const locals = this.localsByScopeAndName.get(`${scope}\0${name}`);
     if (!locals) return false;
-    return locals.some(([, local, from, until]) =>
-      local === name && (until === undefined ? line === undefined || from <= line : line !== undefined && from <= line && line <= until),
+    return locals.some(([, , from, until]) =>
+      until === undefined ? line === undefined || from <= line : line !== undefined && from <= line && line <= until,
     );
   }
 

@@ -23,6 +23,7 @@ const INTERESTING = [
   "call_expression",
   "type_conversion_expression",
   "func_literal",
+  "type_switch_statement",
 ];
 
 interface Scope {
@@ -89,13 +90,34 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     for (const name of names) facts.refs.push({ from, name, line: at });
   }
 
-  function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number): void {
+  function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number, at = line(nameNode)): void {
     const type = baseType(typeNode);
     if (type !== undefined && !isBuiltinType(type)) {
-      const variable: TypedVarFact = { scope, name: text(nameNode), type, line: line(nameNode) };
+      const variable: TypedVarFact = { scope, name: text(nameNode), type, line: at };
       if (until !== undefined) variable.until = until;
       facts.vars.push(variable);
     }
+  }
+
+  /**
+   * `switch n := x.(type) { case *ast.CallExpr: n.Fun… }`: in a case that names one type, n is
+   * of that type over the case's lines; in a case naming several, or the default, n keeps x's
+   * interface type, which tells nothing. n hides outer names over the whole switch.
+   */
+  function visitTypeSwitch(node: Node, scope: Scope): void {
+    const alias = node.childForFieldName("alias")?.firstNamedChild;
+    if (!alias || alias.type !== "identifier" || text(alias) === "_" || scope.index < 0) return;
+    const from = (node.childForFieldName("value") ?? alias).endPosition.row + 2;
+    locals.push(localFact(scope.index, text(alias), from, node.endPosition.row + 1));
+    const clauses = node.namedChildren.filter((child) => child.type === "type_case" || child.type === "default_case");
+    clauses.forEach((clause, i) => {
+      const types = clause.type === "type_case" ? clause.childrenForFieldName("type").filter((type) => type.isNamed) : [];
+      if (types.length !== 1 || text(types[0]!) === "nil") return;
+      // A case's node runs on to the next case's line: the case holds until the line before it.
+      const next = clauses[i + 1];
+      const until = next ? line(next) - 1 : node.endPosition.row + 1;
+      addTypedVar(scope.index, alias, types[0]!, until, line(clause));
+    });
   }
 
   function visitFunction(node: Node): void {
@@ -422,6 +444,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       }
       case "short_var_declaration":
         visitShortVar(node, scope);
+        break;
+      case "type_switch_statement":
+        visitTypeSwitch(node, scope);
         break;
       case "var_spec":
       case "const_spec":

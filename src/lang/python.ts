@@ -28,6 +28,8 @@ const INTERESTING = [
   "assignment",
   "augmented_assignment",
   "lambda",
+  "if_statement",
+  "elif_clause",
 ];
 
 interface Scope {
@@ -341,6 +343,36 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     }
   }
 
+  /**
+   * `if isinstance(x, Foo):` or `elif …`, also as one of several `and` terms: over the block,
+   * x is a Foo.
+   * A tuple of classes tells nothing.
+   */
+  function visitIf(node: Node, scope: Scope): void {
+    const consequence = node.childForFieldName("consequence");
+    const condition = node.childForFieldName("condition");
+    if (!consequence || !condition || scope.kind === "class") return;
+    const terms = [condition];
+    for (let term = terms.pop(); term; term = terms.pop()) {
+      if (term.type === "parenthesized_expression") {
+        if (term.firstNamedChild) terms.push(term.firstNamedChild);
+        continue;
+      }
+      if (term.type === "boolean_operator") {
+        const left = term.childForFieldName("left");
+        const right = term.childForFieldName("right");
+        if (term.childForFieldName("operator")?.type === "and" && left && right) terms.push(left, right);
+        continue;
+      }
+      if (term.type !== "call" || text(term.childForFieldName("function") ?? term) !== "isinstance") continue;
+      const args = term.childForFieldName("arguments")?.namedChildren ?? [];
+      const [subject, cls] = args;
+      if (args.length !== 2 || subject?.type !== "identifier" || !cls) continue;
+      const type = cls.type === "identifier" || cls.type === "attribute" ? dottedPath(cls) : undefined;
+      if (type) facts.vars.push({ scope: scope.index, name: text(subject), type, line: line(consequence), until: consequence.endPosition.row + 1 });
+    }
+  }
+
   /** The last typed variable `name` of function `fn` declared by line `at`. */
   function typedLocalBefore(fn: number, name: string, at: number): TypedVarFact | undefined {
     for (let i = facts.vars.length - 1; i >= 0; i--) {
@@ -393,6 +425,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         break;
       case "assignment":
         visitAssignment(node, scope);
+        break;
+      case "if_statement":
+      case "elif_clause":
+        visitIf(node, scope);
         break;
       case "lambda": {
         // A lambda is no entity: its parameters hide outer names over its own lines.

@@ -63,7 +63,7 @@ const FACT_NODES = [
   "type_alias_declaration", "enum_declaration", "internal_module", "module", "method_definition",
   "method_signature", "public_field_definition", "field_definition", "import_statement",
   "export_statement", "assignment_expression", "type_parameters", "infer_type",
-  "mapped_type_clause", "formal_parameters", "arrow_function",
+  "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement",
 ];
 
 const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
@@ -231,6 +231,36 @@ class Extractor {
         if (single) this.bindsNames(single, node);
         return;
       }
+      case "if_statement":
+        return this.narrowing(node);
+    }
+  }
+
+  /**
+   * `if (x instanceof Foo) { x.m() }`, also as one of several `&&` terms: over the consequence's
+   * lines x is a Foo, as the compiler narrows it.
+   */
+  private narrowing(node: Node): void {
+    const consequence = node.childForFieldName("consequence");
+    const condition = node.childForFieldName("condition");
+    if (!consequence || !condition) return;
+    const line = lineOf(consequence);
+    const until = endLineOf(consequence);
+    const terms = [condition];
+    for (let term = terms.pop(); term; term = terms.pop()) {
+      if (term.type === "parenthesized_expression") {
+        if (term.firstNamedChild) terms.push(term.firstNamedChild);
+        continue;
+      }
+      if (term.type !== "binary_expression") continue;
+      const operator = term.childForFieldName("operator")?.type;
+      const left = term.childForFieldName("left");
+      const right = term.childForFieldName("right");
+      if (!left || !right) continue;
+      if (operator === "&&") terms.push(left, right);
+      if (operator !== "instanceof" || left.type !== "identifier") continue;
+      const type = right.type === "identifier" || right.type === "member_expression" ? dottedPath(right, this.source) : undefined;
+      if (type) this.facts.vars.push({ scope: this.scope.caller, name: textOf(left, this.source), type, line, until });
     }
   }
 

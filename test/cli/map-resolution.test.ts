@@ -14,6 +14,22 @@ async function mapped(files: Record<string, string>): Promise<{ home: string; ro
 
 const calls = (g: { home: string; root: string }) => edges(g.home, g.root, "CALLS");
 
+/** The lines of the resolved CALLS edges from `from` (path:qname) to entities named `name`. */
+function callLines(g: { home: string; root: string }, from: string, name: string): number[] {
+  const db = new Database(dbPath(g.home, g.root), { readonly: true });
+  try {
+    const rows = db
+      .query(
+        `SELECT e.lines l FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
+         WHERE e.kind = 'CALLS' AND s.path || ':' || s.qname = ? AND d.name = ?`,
+      )
+      .all(from, name) as { l: string }[];
+    return rows.flatMap((r) => r.l.split(",").map(Number)).sort((a, b) => a - b);
+  } finally {
+    db.close();
+  }
+}
+
 describe("TypeScript", () => {
   test("two same-named functions in unrelated modules: a bare call binds to neither", async () => {
     const g = await mapped({
@@ -106,6 +122,33 @@ describe("TypeScript", () => {
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/action.ts:Action.unsubscribe");
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/main.ts:Job.unsubscribe");
     expect(fromMain).toContain("src/main.ts:bound CALLS src/action.ts:Action.unsubscribe");
+  });
+
+  test("`x instanceof C` types x as a C over the consequence of its if, and nowhere else", async () => {
+    const g = await mapped({
+      "src/shapes.ts": "export class Circle {\n  area() { return 1; }\n}\nexport class Square {\n  area() { return 2; }\n}\n",
+      "src/main.ts": [
+        "import { Circle, Square } from './shapes';",
+        "import * as shapes from './shapes';",
+        "export function measure(shape: unknown, ready: boolean) {",
+        "  if (ready && shape instanceof Circle) {",
+        "    shape.area();",
+        "  } else if (shape instanceof shapes.Square) {",
+        "    shape.area();",
+        "  }",
+        "  if (shape instanceof Circle || shape instanceof Square) {",
+        "    shape.area();",
+        "  }",
+        "  return (shape as { area(): number }).area();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual([
+      "src/main.ts:measure CALLS src/shapes.ts:Circle.area",
+      "src/main.ts:measure CALLS src/shapes.ts:Square.area",
+    ]);
+    expect(callLines(g, "src/main.ts:measure", "area")).toEqual([5, 7]);
   });
 
   test("one name for an interface, a function and a namespace: a call means the function", async () => {
@@ -316,6 +359,32 @@ describe("Python", () => {
     ]);
   });
 
+  test("isinstance(x, C) types x as a C over its if's block, and nowhere else", async () => {
+    const g = await mapped({
+      "pkg/__init__.py": "",
+      "pkg/shapes.py": "class Circle:\n    def area(self):\n        return 1\n\nclass Square:\n    def area(self):\n        return 2\n",
+      "pkg/main.py": [
+        "from pkg import shapes",
+        "from pkg.shapes import Circle",
+        "",
+        "def measure(shape, ready):",
+        "    if ready and isinstance(shape, Circle):",
+        "        shape.area()",
+        "    elif isinstance(shape, shapes.Square):",
+        "        shape.area()",
+        "    if isinstance(shape, (Circle, shapes.Square)):",
+        "        shape.area()",
+        "    return shape.area()",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("pkg/main.py"))).toEqual([
+      "pkg/main.py:measure CALLS pkg/shapes.py:Circle.area",
+      "pkg/main.py:measure CALLS pkg/shapes.py:Square.area",
+    ]);
+    expect(callLines(g, "pkg/main.py:measure", "area")).toEqual([6, 8]);
+  });
+
   test("same-named functions in two modules: a bare call without import binds to neither", async () => {
     const g = await mapped({
       "a.py": "def run():\n    pass\n",
@@ -438,6 +507,45 @@ describe("Go", () => {
       ].join("\n"),
     });
     expect(calls(g)).toEqual(["main.go:run CALLS main.go:Cache.Save", "main.go:run CALLS main.go:Store.Save", "main.go:run CALLS main.go:each"]);
+  });
+
+  test("a type switch's variable has the type of a case that names one type, over that case only", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "main.go": [
+        "package main",
+        "",
+        "type Node interface{}",
+        "",
+        "type Call struct{}",
+        "",
+        "func (c *Call) Fun() {}",
+        "",
+        "type Ident struct{}",
+        "",
+        "func (i Ident) Fun() {}",
+        "",
+        "func n(x int) {}",
+        "",
+        "func walk(node Node) {",
+        "\tswitch n := node.(type) {",
+        "\tcase *Call:",
+        "\t\tn.Fun()",
+        "\tcase Ident:",
+        "\t\tn.Fun()",
+        "\tcase *Call, Ident:",
+        "\t\tn.Fun()",
+        "\tdefault:",
+        "\t\t_ = n",
+        "\t}",
+        "\tn(1)",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    // The case naming two types tells nothing; after the switch, n is the package's func again.
+    expect(calls(g)).toEqual(["main.go:walk CALLS main.go:Call.Fun", "main.go:walk CALLS main.go:Ident.Fun", "main.go:walk CALLS main.go:n"]);
+    expect(unresolved(g.home, g.root)).toContain("main.go:walk ? Fun");
   });
 
   test("a parameter, a := variable or a func literal's parameter hides the package's func", async () => {

@@ -221,6 +221,28 @@ describe("go typed vars", () => {
     ]);
   });
 
+  test("a type switch types its variable per case that names one type, and makes it a local of the switch", () => {
+    const f = facts(
+      go(
+        "func walk(node Node) {",
+        "\tswitch n := node.(type) {",
+        "\tcase *ast.Call:",
+        "\t\tuse(n)",
+        "\tcase Ident, *Star:",
+        "\tcase nil:",
+        "\tdefault:",
+        "\t}",
+        "\tswitch node.(type) {",
+        "\tcase *Call:",
+        "\t}",
+        "}",
+      ),
+    );
+    const walk = indexOf(f, "walk");
+    expect(f.vars.filter((v) => v.name === "n")).toEqual([{ scope: walk, name: "n", type: "ast.Call", line: 5, until: 6 }]);
+    expect(f.locals?.filter(([, name]) => name === "n")).toEqual([[walk, "n", 5, 10]]);
+  });
+
   test("a variable read from a field path records the path, for the resolver to type", () => {
     const f = facts(go("func (w *W) Write() {", "\trws, n := w.rws, 1", "\tvar cfg = w.opts.cfg", "}"));
     const write = indexOf(f, "W.Write");

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 17;
+export const FACTS_VERSION = 18;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -140,6 +140,16 @@ export interface TypedVarFact {
   fromPath?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
+  /**
+   * The variable holds a collection (Go slice, array, map or channel) and `type` names its
+   * elements (a map's values): `items []*Item`. It has no members of its own.
+   */
+  collection?: true;
+  /**
+   * With `fromPath`: the variable is one element of the collection the path holds
+   * (`it, ok := s.items[k]`, `for _, it := range s.items`).
+   */
+  element?: true;
 }
 
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */

@@ -43,6 +43,19 @@ export function baseType(node: Node): string | undefined {
   return undefined;
 }
 
+/** `[]*Item`, `[4]Item`, `map[string]*Item`, `chan Item` → the node of the element (a map's value) type. */
+export function elementTypeNode(node: Node): Node | null {
+  switch (node.type) {
+    case "slice_type":
+    case "array_type":
+      return node.childForFieldName("element");
+    case "map_type":
+    case "channel_type":
+      return node.childForFieldName("value");
+  }
+  return null;
+}
+
 /** Type names mentioned anywhere in a type expression, minus builtins and type parameters. */
 export function typeNamesIn(node: Node, typeParameters: ReadonlySet<string>, out: string[]): void {
   const name = namedType(node);

@@ -2,7 +2,7 @@
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
 import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
-import { baseType, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
+import { baseType, elementTypeNode, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 
 const SIGNATURE_LIMIT = 200;
@@ -24,6 +24,7 @@ const INTERESTING = [
   "type_conversion_expression",
   "func_literal",
   "type_switch_statement",
+  "range_clause",
 ];
 
 interface Scope {
@@ -91,12 +92,74 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number, at = line(nameNode)): void {
-    const type = baseType(typeNode);
-    if (type !== undefined && !isBuiltinType(type)) {
-      const variable: TypedVarFact = { scope, name: text(nameNode), type, line: at };
-      if (until !== undefined) variable.until = until;
-      facts.vars.push(variable);
+    const declared = declaredType(typeNode);
+    if (!declared) return;
+    const variable: TypedVarFact = { scope, name: text(nameNode), line: at, ...declared };
+    if (until !== undefined) variable.until = until;
+    facts.vars.push(variable);
+  }
+
+  /** A named type, or a collection of one (`[]*Item`: elements of type Item); builtins tell nothing. */
+  function declaredType(typeNode: Node, typeParameters?: ReadonlySet<string>): { type: string; collection?: true } | undefined {
+    const element = elementTypeNode(typeNode);
+    const type = baseType(element ?? typeNode);
+    if (type === undefined || isBuiltinType(type) || typeParameters?.has(type)) return undefined;
+    return element ? { type, collection: true } : { type };
+  }
+
+  /**
+   * `it, ok := s.items[k]` and `for _, it := range s.items`: it is one element of what the path
+   * holds. (A range's single variable is an index or key, except over a channel: not taken.)
+   */
+  function elementOf(name: Node, collection: Node, scope: number, until: number | undefined): void {
+    if (name.type !== "identifier" || text(name) === "_") return;
+    const fromPath = dottedPath(collection);
+    if (fromPath) facts.vars.push(within({ scope, name: text(name), type: "", line: line(name), fromPath, element: true }, until));
+  }
+
+  function within(variable: TypedVarFact, until: number | undefined): TypedVarFact {
+    if (until !== undefined) variable.until = until;
+    return variable;
+  }
+
+  /**
+   * The last line of the block, or of the if, for or switch whose header declares, that a
+   * declaration at `at` belongs to; undefined when that is the whole func or method body.
+   */
+  function blockEnd(at: Node): number | undefined {
+    for (let node = at.parent; node; node = node.parent) {
+      switch (node.type) {
+        case "block":
+          if (node.parent?.type === "function_declaration" || node.parent?.type === "method_declaration") return undefined;
+          return node.endPosition.row + 1;
+        case "if_statement":
+        case "for_statement":
+        case "expression_switch_statement":
+        case "type_switch_statement":
+          return node.endPosition.row + 1;
+        case "function_declaration":
+        case "method_declaration":
+        case "source_file":
+          return undefined;
+      }
     }
+    return undefined;
+  }
+
+  function visitRange(node: Node, scope: Scope): void {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    // `for k, v = range m` assigns variables declared before: nothing new is declared.
+    if (!left || !right || scope.index < 0 || !node.children.some((child) => child.type === ":=")) return;
+    const names = left.namedChildren;
+    // The loop's variables are locals of its body.
+    const body = node.parent?.childForFieldName("body");
+    if (body && node.parent?.type === "for_statement") {
+      for (const name of names) {
+        if (name.type === "identifier" && text(name) !== "_") locals.push(localFact(scope.index, text(name), line(node), body.endPosition.row + 1));
+      }
+    }
+    if (names.length === 2) elementOf(names[1]!, right, scope.index, blockEnd(node));
   }
 
   /**
@@ -245,7 +308,8 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       const names = field.childrenForFieldName("name");
       if (names.length > 0) {
         addRefs(type, entity, typeParameters);
-        if (typed) for (const name of names) structFields.push({ scope: entity, name: text(name), type: fieldType, line: line(name) });
+        const declared = declaredType(type, typeParameters);
+        if (declared) for (const name of names) structFields.push({ scope: entity, name: text(name), line: line(name), ...declared });
         continue;
       }
       // A field without a name is an embedding: Go's only form of inheritance.
@@ -294,15 +358,16 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const names = spec.childrenForFieldName("name");
     addLocals(names, spec, scope);
     const type = spec.childForFieldName("type");
+    const until = scope.index < 0 ? undefined : blockEnd(spec);
     if (type) {
       addRefs(type, scope.index, scope.typeParameters);
-      for (const name of names) addTypedVar(scope.index, name, type);
+      for (const name of names) addTypedVar(scope.index, name, type, until);
     } else {
       const values = spec.childForFieldName("value");
       if (values) {
-        typeFromLiterals(names, values.namedChildren, scope.index);
-        typeFromCalls(names, values.namedChildren, scope.index);
-        typeFromPaths(names, values.namedChildren, scope.index);
+        typeFromLiterals(names, values.namedChildren, scope.index, until);
+        typeFromCalls(names, values.namedChildren, scope.index, until);
+        typeFromPaths(names, values.namedChildren, scope.index, until);
       }
     }
   }
@@ -312,37 +377,63 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const right = node.childForFieldName("right");
     if (left) addLocals(left.namedChildren, node, scope);
     if (left && right) {
-      typeFromLiterals(left.namedChildren, right.namedChildren, scope.index);
-      typeFromCalls(left.namedChildren, right.namedChildren, scope.index);
-      typeFromPaths(left.namedChildren, right.namedChildren, scope.index);
+      const until = blockEnd(node);
+      typeFromLiterals(left.namedChildren, right.namedChildren, scope.index, until);
+      typeFromCalls(left.namedChildren, right.namedChildren, scope.index, until);
+      typeFromPaths(left.namedChildren, right.namedChildren, scope.index, until);
     }
   }
 
   /** `rws := w.rws`: x holds what the field path holds; the resolver reads its declared type. */
-  function typeFromPaths(names: Node[], values: Node[], scope: number): void {
+  function typeFromPaths(names: Node[], values: Node[], scope: number, until: number | undefined): void {
+    // `it, ok := s.items[k]` and `v, ok := <-ch`: the comma-ok forms of a map read and a receive.
+    if (names.length === 2 && values.length === 1) {
+      const collection = collectionRead(values[0]!);
+      if (collection) elementOf(names[0]!, collection, scope, until);
+      return;
+    }
     if (names.length !== values.length) return;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const value = values[i]!;
+      const collection = collectionRead(value);
+      if (collection) {
+        elementOf(name, collection, scope, until);
+        continue;
+      }
       if (name.type !== "identifier" || text(name) === "_" || value.type !== "selector_expression") continue;
       const fromPath = dottedPath(value);
-      if (fromPath) facts.vars.push({ scope, name: text(name), type: "", line: line(name), fromPath });
+      if (fromPath) facts.vars.push(within({ scope, name: text(name), type: "", line: line(name), fromPath }, until));
     }
+  }
+
+  /** The collection an element is read from: `s.items[k]`, `<-ch`. */
+  function collectionRead(value: Node): Node | null {
+    if (value.type === "index_expression") return value.childForFieldName("operand");
+    if (value.type === "unary_expression" && value.childForFieldName("operator")?.type === "<-") return value.childForFieldName("operand");
+    return null;
   }
 
   /**
    * `x := F()`, `x, err := pkg.F()`, `var x = r.Open()`: x awaits its call's index; the resolver
    * types it by the callee's declared result, the evidence a naming convention is not.
    */
-  function typeFromCalls(names: Node[], values: Node[], scope: number): void {
+  function typeFromCalls(names: Node[], values: Node[], scope: number, until: number | undefined): void {
     const pairs = values.length === 1 ? [0] : names.length === values.length ? names.map((_, i) => i) : [];
     for (const i of pairs) {
       const name = names[i]!;
       const value = values[i]!;
-      if (name.type !== "identifier" || text(name) === "_" || value.type !== "call_expression") continue;
-      const awaiting: TypedVarFact = { scope, name: text(name), type: "", line: line(name), fromCall: -1 };
+      if (name.type !== "identifier" || text(name) === "_" || value.type !== "call_expression" || builtinMaker(value)) continue;
+      const awaiting: TypedVarFact = within({ scope, name: text(name), type: "", line: line(name), fromCall: -1 }, until);
       awaitingCall.set(spanKey(value), awaiting);
     }
+  }
+
+  /** `make([]*Item, n)`, `new(Item)`: the type argument of the builtin that made the value. */
+  function builtinMaker(call: Node): Node | undefined {
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "identifier" || (text(fn) !== "make" && text(fn) !== "new")) return undefined;
+    return call.childForFieldName("arguments")?.firstNamedChild ?? undefined;
   }
 
   function spanKey(node: Node): string {
@@ -350,10 +441,17 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   /**
-   * `x := Foo{}`, `x := &Foo{}` and `x := v.(*Foo)` type x; `x := NewFoo()` does not: the constructor convention is
+   * `x := Foo{}`, `x := &Foo{}`, `x := v.(*Foo)`, `x := new(Foo)` and `x := make([]*Foo, n)` type
+   * x; `x := NewFoo()` does not: the constructor convention is
    * only a convention, and a wrong type would bind calls with false confidence.
    */
-  function typeFromLiterals(names: Node[], values: Node[], scope: number): void {
+  function typeFromLiterals(names: Node[], values: Node[], scope: number, until: number | undefined): void {
+    // `fn, ok := v.(*Function)`: the comma-ok form of an assertion.
+    if (names.length === 2 && values.length === 1 && values[0]!.type === "type_assertion_expression") {
+      const type = values[0]!.childForFieldName("type");
+      if (type && names[0]!.type === "identifier" && text(names[0]!) !== "_") addTypedVar(scope, names[0]!, type, until);
+      return;
+    }
     if (names.length !== values.length) return;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
@@ -362,10 +460,12 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (value.type === "unary_expression" && value.childForFieldName("operator")?.type === "&") {
         value = value.childForFieldName("operand") ?? value;
       }
-      // An assertion states the type as surely as a literal does.
+      // An assertion, or the builtin that made the value, states the type as surely as a literal does.
+      const made = value.type === "call_expression" ? builtinMaker(value) : undefined;
+      if (made) addTypedVar(scope, name, made, until);
       if (value.type !== "composite_literal" && value.type !== "type_assertion_expression") continue;
       const type = value.childForFieldName("type");
-      if (type) addTypedVar(scope, name, type);
+      if (type) addTypedVar(scope, name, type, until);
     }
   }
 
@@ -447,6 +547,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         break;
       case "type_switch_statement":
         visitTypeSwitch(node, scope);
+        break;
+      case "range_clause":
+        visitRange(node, scope);
         break;
       case "var_spec":
       case "const_spec":

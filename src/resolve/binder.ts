@@ -17,6 +17,8 @@ export type Value =
   | { t: "module"; mod: Mod; via: Via; hops: number }
   /** A value of known class type; `classes` are searched in order (super: the bases). */
   | { t: "instance"; classes: EntityRef[]; via: Via; confidence?: number }
+  /** A collection (Go slice, array, map, channel) of `of`: no members of its own. */
+  | { t: "elements"; of: Value }
   | { t: "external" };
 
 type EntityValue = Extract<Value, { t: "entity" }>;
@@ -149,7 +151,7 @@ export class Binder {
         return EXTERNAL;
       case "module": {
         const found = this.moduleMember(value.mod, name, want);
-        if (!found || found.t === "external" || found.t === "instance") return found;
+        if (!found || found.t === "external" || found.t === "instance" || found.t === "elements") return found;
         return fits(found, want) ? { ...found, via: value.via, hops: value.hops + found.hops } : undefined;
       }
       case "entity": {
@@ -165,6 +167,8 @@ export class Binder {
         if (field) return field.t === "instance" && value.confidence !== undefined ? { ...field, confidence: value.confidence } : field;
         return found === "external" ? EXTERNAL : undefined;
       }
+      case "elements":
+        return undefined;
     }
   }
 
@@ -188,20 +192,29 @@ export class Binder {
     const vars = index.varsByScope.get(scope);
     const typed = vars && namedAt(vars, name, line);
     if (typed?.fromPath !== undefined) return this.pathValue(path, typed);
-    if (typed) return typed.fromCall === undefined ? this.typeValue(path, typed.scope, typed.type) : this.resultValue(path, index, typed);
+    if (typed) return typed.fromCall === undefined ? this.declaredValue(path, typed.scope, typed) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
+  }
+
+  /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */
+  private declaredValue(path: string, scope: number, typed: TypedVarFact): Value | undefined {
+    const value = this.typeValue(path, scope, typed.type);
+    return value && typed.collection ? { t: "elements", of: value } : value;
   }
 
   /**
    * `rws := w.rws`: the value of the path, read on the line before the variable exists (so
-   * `n := n.next` reads the outer n). A path already being read answers nothing: no cycles.
+   * `n := n.next` reads the outer n); for `it := s.items[k]`, one element of it. A path already
+   * being read answers nothing: no cycles.
    */
   private pathValue(path: string, typed: TypedVarFact): Value | undefined {
     const key = `${path}\0${typed.scope}\0${typed.name}\0${typed.line}`;
     if (this.readingPaths.has(key)) return undefined;
     this.readingPaths.add(key);
     try {
-      return this.resolvePath(path, typed.scope, typed.fromPath!, "any", typed.line - 1);
+      const value = this.resolvePath(path, typed.scope, typed.fromPath!, "any", typed.line - 1);
+      if (!typed.element) return value;
+      return value?.t === "elements" ? value.of : undefined;
     } finally {
       this.readingPaths.delete(key);
     }
@@ -570,7 +583,7 @@ export class Binder {
       const index = this.index(cls.path);
       if (!index) continue;
       const field = ownField(index, cls.index, name);
-      if (field) return this.typeValue(cls.path, cls.index, field.type);
+      if (field) return this.declaredValue(cls.path, cls.index, field);
       for (const base of this.bases(cls)) if (base !== "external") queue.push(base);
     }
     return undefined;

@@ -548,6 +548,46 @@ describe("Go", () => {
     expect(unresolved(g.home, g.root)).toContain("main.go:walk ? Fun");
   });
 
+  test("an element of a typed slice, map or array, by index or range, has the element type", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "main.go": [
+        "package main",
+        "",
+        "type Item struct{}",
+        "",
+        "func (i *Item) Ship() {}",
+        "",
+        "type Store struct {",
+        "\titems map[string]*Item",
+        "\tqueue []*Item",
+        "}",
+        "",
+        "func (s *Store) Run(k string, extra [2]Item, names []string) {",
+        "\tit, ok := s.items[k]",
+        "\tif ok {",
+        "\t\tit.Ship()",
+        "\t}",
+        "\tfor _, q := range s.queue {",
+        "\t\tq.Ship()",
+        "\t}",
+        "\tfirst := extra[0]",
+        "\tfirst.Ship()",
+        "\tfor i := range s.queue {",
+        "\t\ti.Ship()",
+        "\t}",
+        "\tfor _, n := range names {",
+        "\t\tn.Ship()",
+        "\t}",
+        "\ts.queue.Ship()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g)).toEqual(["main.go:Store.Run CALLS main.go:Item.Ship"]);
+    expect(callLines(g, "main.go:Store.Run", "Ship")).toEqual([15, 18, 21]);
+  });
+
   test("a parameter, a := variable or a func literal's parameter hides the package's func", async () => {
     const g = await mapped({
       "go.mod": "module example.com/app\n\ngo 1.22\n",

@@ -243,6 +243,46 @@ describe("go typed vars", () => {
     expect(f.locals?.filter(([, name]) => name === "n")).toEqual([[walk, "n", 5, 10]]);
   });
 
+  test("collections record their element type; an index or a range's value is an element of a path", () => {
+    const f = facts(
+      go(
+        "func run(items []*Item, byKey map[string]pkg.Item, ch chan Job) {",
+        "\tit, ok := byKey[\"a\"]",
+        "\tfirst := items[0]",
+        "\tfor i, v := range s.queue {",
+        "\t}",
+        "\tfor k := range byKey {",
+        "\t}",
+        "\tif ok {",
+        "\t\tp, q := new(Printer), make([]*Printer, 0)",
+        "\t}",
+        "\tif fn, ok := v.(*ssa.Function); ok {",
+        "\t\tjob, open := <-ch",
+        "\t}",
+        "}",
+      ),
+    );
+    const run = indexOf(f, "run");
+    expect(f.vars).toEqual([
+      { scope: run, name: "items", type: "Item", line: 3, collection: true },
+      { scope: run, name: "byKey", type: "pkg.Item", line: 3, collection: true },
+      { scope: run, name: "ch", type: "Job", line: 3, collection: true },
+      { scope: run, name: "it", type: "", line: 4, fromPath: "byKey", element: true },
+      { scope: run, name: "first", type: "", line: 5, fromPath: "items", element: true },
+      // Declared in a nested block or a loop's header: they hold until its end.
+      { scope: run, name: "v", type: "", line: 6, fromPath: "s.queue", element: true, until: 7 },
+      { scope: run, name: "p", type: "Printer", line: 11, until: 12 },
+      { scope: run, name: "q", type: "Printer", line: 11, until: 12, collection: true },
+      { scope: run, name: "fn", type: "ssa.Function", line: 13, until: 15 },
+      { scope: run, name: "job", type: "", line: 14, fromPath: "ch", element: true, until: 15 },
+    ]);
+    expect(f.locals?.filter(([, name]) => ["i", "v", "k"].includes(name))).toEqual([
+      [run, "i", 6, 7],
+      [run, "v", 6, 7],
+      [run, "k", 8, 9],
+    ]);
+  });
+
   test("a variable read from a field path records the path, for the resolver to type", () => {
     const f = facts(go("func (w *W) Write() {", "\trws, n := w.rws, 1", "\tvar cfg = w.opts.cfg", "}"));
     const write = indexOf(f, "W.Write");
@@ -274,7 +314,7 @@ describe("go odd input", () => {
 });
 
 describe("go struct fields and call results", () => {
-  test("named and embedded struct fields with named types; builtins, slices and maps are not", () => {
+  test("named and embedded struct fields with named types, collections of them; builtins and type parameters are not", () => {
     const f = facts(
       go(
         "type Printer[T any] struct {",
@@ -282,7 +322,9 @@ describe("go struct fields and call results", () => {
         "\tname string",
         "\titems []Item",
         "\tlookup map[string]*Item",
+        "\tcounts map[string]int",
         "\tlast T",
+        "\tall []T",
         "\t*Base",
         "\tio.Writer",
         "}",
@@ -292,8 +334,10 @@ describe("go struct fields and call results", () => {
     expect(f.fields).toEqual([
       { scope: printer, name: "db", type: "st.Store", line: 4 },
       { scope: printer, name: "backup", type: "st.Store", line: 4 },
-      { scope: printer, name: "Base", type: "Base", line: 9 },
-      { scope: printer, name: "Writer", type: "io.Writer", line: 10 },
+      { scope: printer, name: "items", type: "Item", line: 6, collection: true },
+      { scope: printer, name: "lookup", type: "Item", line: 7, collection: true },
+      { scope: printer, name: "Base", type: "Base", line: 11 },
+      { scope: printer, name: "Writer", type: "io.Writer", line: 12 },
     ]);
     expect(f.vars).toEqual([]);
   });

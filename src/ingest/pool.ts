@@ -11,14 +11,17 @@ const INLINE_LIMIT = 24;
 
 /**
  * Below this much source, parsing on this thread beats starting workers. Each worker loads
- * tree-sitter and warms its JIT from cold, which cost ~300 ms of CPU over its first files; with
- * two cores, two busy workers also leave the JIT's compiler threads no core, so their code stays
- * slow for longer. Measured on 2 cores, cold maps: rxjs (0.8 MB) 0.73 s here against 1.45 s with
- * workers; django (6 MB) 2.7–3.5 s against 3.4–4.6 s, but 270 MB of RSS against 180. With more
- * cores, workers pay off sooner.
+ * tree-sitter and warms its JIT from cold, which cost ~300 ms of CPU over its first files; and
+ * with two cores, two busy workers and this thread's writes leave the JIT's compiler threads no
+ * core, so the workers' code stays slow: on two cores they gained nothing at any size measured
+ * up to 34 MB. Cold maps there, alternated, inline against workers: rxjs (0.8 MB) 0.67-0.74 s
+ * against 1.12-1.39 s; effect (16 MB) 5.7-6.1 s against 8.9-9.3 s at the same peak RSS;
+ * go-tools (34 MB) 11.3-11.6 s against 13.1-13.9 s, but 350 MB of RSS against 300-320. Past
+ * that, workers keep the peak in bounds (a 173 MB repository: 390 MB with workers, 560 MB
+ * inline). With more cores, workers pay off sooner.
  */
 export function inlineBytes(cores: number): number {
-  return cores <= 2 ? 4 * 1024 * 1024 : 1024 * 1024;
+  return cores <= 2 ? 32 * 1024 * 1024 : 1024 * 1024;
 }
 
 const BATCH = 16;

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 18;
+export const FACTS_VERSION = 19;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -68,6 +68,11 @@ export interface CallFact {
    * that call's index in FileFacts.calls (`receiver` is then "?").
    */
   receiverCall?: number;
+  /**
+   * The receiver's type as the code asserts it, TS `(x as Foo).m()`, `(<Foo>x).m()`: the type
+   * name as written (`receiver` is then "?").
+   */
+  receiverType?: string;
 }
 
 export interface ImportName {

@@ -642,6 +642,8 @@ class Extractor {
     this.callsBySpan.set(spanKey(call), index);
     const resultOf = object && !indirect ? callUnder(object) : undefined;
     if (resultOf) this.receiverCalls.push([index, spanKey(resultOf)]);
+    const asserted = object && !indirect ? assertedType(object, this.source) : undefined;
+    if (asserted) fact.receiverType = asserted;
     const args = call.childForFieldName("arguments");
     if (!indirect && args) this.callbackVariables(args, index);
   }
@@ -908,6 +910,18 @@ function hasDefaultKeyword(node: Node): boolean {
 
 function spanKey(node: Node): string {
   return `${node.startIndex}:${node.endIndex}`;
+}
+
+/** The type a receiver is asserted to have: `(x as Foo)`, `(<Foo>x)`, through `!` and parentheses. */
+function assertedType(object: Node, source: string): string | undefined {
+  let current: Node | null = object;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.type === "as_expression") return typeNameOf(current.lastNamedChild, source);
+    if (current.type === "type_assertion") return typeNameOf(current.firstNamedChild?.firstNamedChild ?? null, source);
+    if (current.type !== "non_null_expression" && current.type !== "parenthesized_expression") return undefined;
+    current = current.firstNamedChild;
+  }
+  return undefined;
 }
 
 /** The call or `new` whose result `object` is, through `!` and parentheses: `f(x)!.g()`, `(new A()).g()`. */

@@ -257,6 +257,7 @@ export class Binder {
 
   /** The receiver of a method call, as a value where the call is written. */
   receiverValue(path: string, call: CallFact): Value | undefined {
+    if (call.receiverType !== undefined) return this.typeValue(path, call.from, call.receiverType);
     if (call.receiverCall !== undefined) {
       const inner = this.index(path)?.facts.calls[call.receiverCall];
       return inner && this.callResult(path, inner);

@@ -58,9 +58,10 @@ function bindCall(binder: Binder, path: string, family: LangFamily, call: CallFa
     if (!value) return isBuiltinFunction(family, call.callee) ? "external" : undefined;
     return asTarget(value);
   }
-  if (call.receiver === "?" && call.receiverCall === undefined) return undefined;
+  const computed = call.receiverCall !== undefined || call.receiverType !== undefined;
+  if (call.receiver === "?" && !computed) return undefined;
   const receiver = binder.receiverValue(path, call);
-  if (!receiver) return call.receiverCall === undefined && isBuiltinReceiver(family, call.receiver) ? "external" : undefined;
+  if (!receiver) return !computed && isBuiltinReceiver(family, call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
 }

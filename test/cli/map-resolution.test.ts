@@ -151,6 +151,24 @@ describe("TypeScript", () => {
     expect(callLines(g, "src/main.ts:measure", "area")).toEqual([5, 7]);
   });
 
+  test("a receiver asserted with `as` or `<T>` is of that type", async () => {
+    const g = await mapped({
+      "src/conn.ts": "export class Connectable {\n  connect() { return 1; }\n}\n",
+      "src/main.ts": [
+        "import { Connectable } from './conn';",
+        "export function start(source: unknown) {",
+        "  (source as Connectable).connect();",
+        "  (<Connectable>source).connect();",
+        "  ((source as unknown) as Connectable)!.connect();",
+        "  (source as any).connect();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual(["src/main.ts:start CALLS src/conn.ts:Connectable.connect"]);
+    expect(callLines(g, "src/main.ts:start", "connect")).toEqual([3, 4, 5]);
+  });
+
   test("one name for an interface, a function and a namespace: a call means the function", async () => {
     const g = await mapped({
       "src/context.ts": [

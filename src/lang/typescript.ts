@@ -456,6 +456,29 @@ class Extractor {
     }
     this.localVariable(nameNode, node);
     if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+    else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+  }
+
+  /** `const { a, b: c } = this.state`: a holds what `this.state.a` holds, c what `this.state.b` does. */
+  private destructured(pattern: Node, value: Node, at: Node): void {
+    const path = dottedPath(value, this.source);
+    if (!path) return;
+    for (const part of pattern.namedChildren) {
+      let key: Node | null = null;
+      let name: Node | null = null;
+      if (part.type === "shorthand_property_identifier_pattern") key = name = part;
+      else if (part.type === "pair_pattern") {
+        key = part.childForFieldName("key");
+        name = part.childForFieldName("value");
+      } else if (part.type === "object_assignment_pattern") {
+        const left = part.childForFieldName("left");
+        if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
+      }
+      if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
+      if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
+      const fromPath = `${path}.${textOf(key, this.source)}`;
+      this.facts.vars.push({ scope: this.scope.caller, name: textOf(name, this.source), type: "", line: lineOf(at), fromPath });
+    }
   }
 
   /** Where `const f = …` starts (at `const`, unless f is not the statement's first declarator) and how it is exported. */

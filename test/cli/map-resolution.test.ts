@@ -169,6 +169,28 @@ describe("TypeScript", () => {
     expect(callLines(g, "src/main.ts:start", "connect")).toEqual([3, 4, 5]);
   });
 
+  test("names destructured from a path hold what its fields hold", async () => {
+    const g = await mapped({
+      "src/conn.ts": "export class Conn {\n  close() {}\n}\nexport class Pool {\n  drain() {}\n}\n",
+      "src/main.ts": [
+        "import { Conn, Pool } from './conn';",
+        "export class Client {",
+        "  conn: Conn = new Conn();",
+        "  pools = { main: new Pool() };",
+        "  stop(other: Client) {",
+        "    const { conn } = this;",
+        "    conn.close();",
+        "    const { conn: theirs, missing = 1 } = other;",
+        "    theirs.close();",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("src/main.ts") && e.includes("close"))).toEqual(["src/main.ts:Client.stop CALLS src/conn.ts:Conn.close"]);
+    expect(callLines(g, "src/main.ts:Client.stop", "close")).toEqual([7, 9]);
+  });
+
   test("one name for an interface, a function and a namespace: a call means the function", async () => {
     const g = await mapped({
       "src/context.ts": [

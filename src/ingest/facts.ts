@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 20;
+export const FACTS_VERSION = 21;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -146,13 +146,14 @@ export interface TypedVarFact {
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
   /**
-   * The variable holds a collection (Go slice, array, map or channel) and `type` names its
-   * elements (a map's values): `items []*Item`. It has no members of its own.
+   * The variable holds a collection (Go slice, array, map or channel; TS array, Set or other
+   * iterable) and `type` names its elements (a Go map's values): `items []*Item`,
+   * `items: Item[]`. Its own members are the runtime's.
    */
   collection?: true;
   /**
    * With `fromPath`: the variable is one element of the collection the path holds
-   * (`it, ok := s.items[k]`, `for _, it := range s.items`).
+   * (`it, ok := s.items[k]`, `for _, it := range s.items`, `for (const it of this.items)`).
    */
   element?: true;
 }

@@ -116,6 +116,36 @@ export function typeNameOf(node: Node | null, source: string): string | undefine
   return undefined;
 }
 
+/** Collections whose first type argument is what iterating them gives. */
+const COLLECTIONS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable", "IterableIterator", "AsyncIterable"]);
+
+/** `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; else undefined. */
+export function elementTypeOf(node: Node | null, source: string): string | undefined {
+  let current = node;
+  for (let depth = 0; current && depth < 16; depth++) {
+    switch (current.type) {
+      case "type_annotation":
+      case "parenthesized_type":
+      case "readonly_type":
+        current = current.firstNamedChild;
+        break;
+      case "union_type":
+        current = soleNamedMember(current, source);
+        break;
+      case "array_type":
+        return typeNameOf(current.firstNamedChild, source);
+      case "generic_type": {
+        const name = current.childForFieldName("name");
+        if (!name || !COLLECTIONS.has(textOf(name, source))) return undefined;
+        return typeNameOf(current.childForFieldName("type_arguments")?.firstNamedChild ?? null, source);
+      }
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The one member of a union that is not null/undefined, when there is exactly one. */
 function soleNamedMember(union: Node, source: string): Node | null {
   let sole: Node | null = null;

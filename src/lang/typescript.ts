@@ -23,6 +23,7 @@ import {
   compact,
   declarationTextStart,
   dottedPath,
+  elementTypeOf,
   endLineOf,
   lineOf,
   nameText,
@@ -63,7 +64,7 @@ const FACT_NODES = [
   "type_alias_declaration", "enum_declaration", "internal_module", "module", "method_definition",
   "method_signature", "public_field_definition", "field_definition", "import_statement",
   "export_statement", "assignment_expression", "type_parameters", "infer_type",
-  "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement",
+  "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement", "for_in_statement",
 ];
 
 const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
@@ -233,6 +234,8 @@ class Extractor {
       }
       case "if_statement":
         return this.narrowing(node);
+      case "for_in_statement":
+        return this.forOf(node);
     }
   }
 
@@ -497,11 +500,17 @@ class Extractor {
     for (const name of boundNames(pattern, this.source)) this.locals.push(localFact(this.scope.caller, name, lineOf(declarator), until));
   }
 
-  /** `x: Foo`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares it returns. */
+  /**
+   * `x: Foo`, `x: Foo[]`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares
+   * it returns; or `x = this.db`, `x = items[i]`, what that path holds, or one element of it.
+   */
   private typedVariable(nameNode: Node, annotation: Node | null, value: Node | null, at: Node): void {
-    const type = typeNameOf(annotation, this.source) ?? (value ? this.valueType(value) : undefined);
-    const variable: TypedVarFact = { scope: this.scope.caller, name: textOf(nameNode, this.source), type: type ?? "", line: lineOf(at) };
-    if (type) this.facts.vars.push(variable);
+    const name = textOf(nameNode, this.source);
+    const declared = declaredType(annotation, this.source) ?? (annotation || !value ? undefined : this.literalArrayType(value));
+    const type = declared ? undefined : value ? this.valueType(value) : undefined;
+    const variable: TypedVarFact = { scope: this.scope.caller, name, type: type ?? "", line: lineOf(at) };
+    if (declared) this.facts.vars.push({ ...variable, ...declared });
+    else if (type) this.facts.vars.push(variable);
     else if (!annotation && value) {
       const call = callUnder(value);
       if (call?.type === "call_expression") this.resultVars.push([variable, spanKey(call)]);
@@ -509,7 +518,37 @@ class Extractor {
         // `const c = this._connection`, `const db = store.db`: what that path holds, read by the resolver.
         const fromPath = dottedPath(value, this.source);
         if (fromPath) this.facts.vars.push({ ...variable, fromPath });
+      } else if (value.type === "subscript_expression") {
+        const object = value.childForFieldName("object");
+        const fromPath = object && dottedPath(object, this.source);
+        if (fromPath) this.facts.vars.push({ ...variable, fromPath, element: true });
       }
+    }
+  }
+
+  /** `[new Foo()]`: an array of what its first element evidently is. */
+  private literalArrayType(value: Node): { type: string; collection: true } | undefined {
+    const first = value.type === "array" ? value.firstNamedChild : null;
+    const type = first ? this.valueType(first) : undefined;
+    return type ? { type, collection: true } : undefined;
+  }
+
+  /**
+   * `for (const x of this.items)`: the loop's variables hide outer names over the loop, and x is
+   * one element of what the path holds.
+   */
+  private forOf(node: Node): void {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    if (!left || !right || !node.childForFieldName("kind")) return;
+    if (this.scope.caller >= 0) {
+      for (const name of boundNames(left, this.source)) this.locals.push(localFact(this.scope.caller, name, lineOf(node), endLineOf(node)));
+    }
+    if (node.childForFieldName("operator")?.type !== "of" || left.type !== "identifier") return;
+    const fromPath = dottedPath(right, this.source);
+    if (fromPath) {
+      const variable: TypedVarFact = { scope: this.scope.caller, name: textOf(left, this.source), type: "", line: lineOf(node), fromPath, element: true };
+      this.facts.vars.push({ ...variable, until: endLineOf(node) });
     }
   }
 
@@ -574,8 +613,9 @@ class Extractor {
       const written = node.childForFieldName("value");
       const value = written && heldValue(written);
       if (!value || !FUNCTION_VALUES.has(value.type)) {
-        const type = typeNameOf(node.childForFieldName("type"), this.source) ?? (written ? this.valueType(written) : undefined);
-        if (type) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, type, line: lineOf(node) });
+        const annotation = node.childForFieldName("type");
+        const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
+        if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
         return;
       }
     }
@@ -777,13 +817,13 @@ class Extractor {
     const pattern = node.childForFieldName("pattern");
     if (pattern?.type === "this") return this.thisParameter(node);
     if (pattern?.type !== "identifier") return;
-    const type = typeNameOf(node.childForFieldName("type"), this.source);
-    if (!type) return;
+    const declared = declaredType(node.childForFieldName("type"), this.source);
+    if (!declared) return;
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
-    this.facts.vars.push({ scope: this.scope.caller, name, type, line });
+    this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
     const classIndex = this.parameterPropertyOwner(node);
-    if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, type, line });
+    if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
   }
 
   /**
@@ -856,6 +896,17 @@ class Extractor {
     const name = node.childForFieldName("name") ?? node.firstNamedChild;
     if (name?.type === "type_identifier") this.typeVariables.add(textOf(name, this.source));
   }
+}
+
+/** A declared type: a named one, or a collection of one (`Foo[]`, `Array<Foo>`: elements of type Foo). */
+function declaredType(annotation: Node | null, source: string): { type: string; collection?: true } | undefined {
+  const element = elementTypeOf(annotation, source);
+  if (element) return { type: element, collection: true };
+  return optionalType(typeNameOf(annotation, source));
+}
+
+function optionalType(type: string | undefined): { type: string } | undefined {
+  return type ? { type } : undefined;
 }
 
 /** The value under type assertions and parentheses: `(function () {}) as any` holds a function. */

@@ -17,7 +17,7 @@ export type Value =
   | { t: "module"; mod: Mod; via: Via; hops: number }
   /** A value of known class type; `classes` are searched in order (super: the bases). */
   | { t: "instance"; classes: EntityRef[]; via: Via; confidence?: number }
-  /** A collection (Go slice, array, map, channel) of `of`: no members of its own. */
+  /** A collection (Go slice, array, map, channel; TS array, Set) of `of`; its members are the runtime's. */
   | { t: "elements"; of: Value }
   | { t: "external" };
 
@@ -168,7 +168,8 @@ export class Binder {
         return found === "external" ? EXTERNAL : undefined;
       }
       case "elements":
-        return undefined;
+        // A slice's or an array's methods are the runtime's (`items.map(…)`); Go's have none.
+        return EXTERNAL;
     }
   }
 
@@ -227,9 +228,10 @@ export class Binder {
   }
 
   /**
-   * What a call returns: for `new A()` (or Python's `A()`) an A; otherwise the type the called
-   * function or method declares as its result, named in its own file. The call must bind to
-   * one definition; the evidence is that declaration, not the callee's name.
+   * What a call returns: for `new A()` (or Python's `A()`) an A; for a method of a typed array,
+   * the array (`slice`, `filter`…) or one element (`shift`, `find`…); otherwise the type the
+   * called function or method declares as its result, named in its own file. The call must bind
+   * to one definition; the evidence is that declaration, not the callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
     const memo = this.resultMemo.get(call);
@@ -240,7 +242,9 @@ export class Binder {
     const cls = constructs
       ? call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call)
       : undefined;
+    const collection = !constructs && call.receiver !== undefined ? this.receiverValue(path, call) : undefined;
     if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
+    else if (collection?.t === "elements") value = collectionResult(collection, call.callee);
     else if (!call.isNew) {
       const callee = this.calledEntity(path, call);
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
@@ -630,6 +634,16 @@ function pickEntity(index: FileIndex, candidates: readonly number[], want: Want)
  */
 function pickMerged(index: FileIndex, candidates: readonly number[], want: Want): number | undefined {
   return (want === "any" ? undefined : pickEntity(index, candidates, want)) ?? pickEntity(index, candidates, "any");
+}
+
+/** Array methods whose result is the same kind of collection, and those that give one element. */
+const SAME_COLLECTION = new Set(["slice", "filter", "concat", "reverse", "sort", "toReversed", "toSorted", "splice"]);
+const ONE_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
+
+/** `items.slice()` is again a collection of items; `items.shift()` one of them. */
+function collectionResult(collection: Extract<Value, { t: "elements" }>, method: string): Value | undefined {
+  if (SAME_COLLECTION.has(method)) return collection;
+  return ONE_ELEMENT.has(method) ? collection.of : undefined;
 }
 
 function fits(value: Value, want: Want): boolean {

@@ -191,6 +191,44 @@ describe("TypeScript", () => {
     expect(callLines(g, "src/main.ts:Client.stop", "close")).toEqual([7, 9]);
   });
 
+  test("an element of a typed array or set, by for-of, index, shift() or a slice(), has the element type", async () => {
+    const g = await mapped({
+      "src/item.ts": "export class Item {\n  ship() {}\n}\n",
+      "src/main.ts": [
+        "import { Item } from './item';",
+        "export function ship() {}",
+        "export class Store {",
+        "  queue: Item[] = [];",
+        "  run(extra: ReadonlyArray<Item>, seen: Set<Item> | undefined, names: string[]) {",
+        "    for (const q of this.queue) {",
+        "      q.ship();",
+        "    }",
+        "    const first = extra[0];",
+        "    first.ship();",
+        "    for (const s of seen!) s.ship();",
+        "    for (const n of names) n.ship();",
+        "    for (const ship of [1]) ship();",
+        "    this.queue.map((q) => q);",
+        "    const copy = this.queue.slice();",
+        "    for (const c of copy) c.ship();",
+        "    this.queue.shift()!.ship();",
+        "    const made = [new Item()];",
+        "    const one = made[0];",
+        "    one.ship();",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    // A loop variable hides the module's ship; an array's own methods are the runtime's.
+    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual([
+      "src/main.ts:Store.run CALLS src/item.ts:Item",
+      "src/main.ts:Store.run CALLS src/item.ts:Item.ship",
+    ]);
+    expect(callLines(g, "src/main.ts:Store.run", "ship")).toEqual([7, 10, 11, 16, 17, 20]);
+    expect(unresolved(g.home, g.root).filter((u) => u.includes("map"))).toEqual([]);
+  });
+
   test("one name for an interface, a function and a namespace: a call means the function", async () => {
     const g = await mapped({
       "src/context.ts": [

@@ -575,13 +575,14 @@ describe("typed variables", () => {
       { scope: store, name: "this.log", type: "Logger", line: 4 },
     ]);
   });
-  test("parameters and locals, with generics, nulls and namespaces stripped", () => {
+  test("parameters and locals, with generics, nulls and namespaces stripped; an array of a type is a collection", () => {
     expect(facts.vars.filter((v) => v.scope === use)).toEqual([
       { scope: use, name: "a", type: "Foo", line: 6 },
       { scope: use, name: "b", type: "ns.Bar", line: 6 },
       { scope: use, name: "c", type: "Baz", line: 6 },
       { scope: use, name: "d", type: "Widget", line: 7 },
       { scope: use, name: "e", type: "Gadget", line: 8 },
+      { scope: use, name: "g", type: "Foo", line: 10, collection: true },
       { scope: use, name: "i", type: "Thing", line: 12 },
     ]);
     expect(facts.vars.find((v) => v.name === "top")).toEqual({ scope: -1, name: "top", type: "ns.Client", line: 14 });

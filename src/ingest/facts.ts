@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 21;
+export const FACTS_VERSION = 22;
 
 export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
@@ -147,13 +147,14 @@ export interface TypedVarFact {
   until?: number;
   /**
    * The variable holds a collection (Go slice, array, map or channel; TS array, Set or other
-   * iterable) and `type` names its elements (a Go map's values): `items []*Item`,
-   * `items: Item[]`. Its own members are the runtime's.
+   * iterable; Python list, set, sequence) and `type` names its elements (a Go map's values):
+   * `items []*Item`, `items: Item[]`, `items: list[Item]`. Its own members are the runtime's.
    */
   collection?: true;
   /**
    * With `fromPath`: the variable is one element of the collection the path holds
-   * (`it, ok := s.items[k]`, `for _, it := range s.items`, `for (const it of this.items)`).
+   * (`it, ok := s.items[k]`, `for _, it := range s.items`, `for (const it of this.items)`,
+   * `for it in self.items:`).
    */
   element?: true;
 }

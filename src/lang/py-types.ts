@@ -127,6 +127,43 @@ function isNone(node: Node): boolean {
  * The one user type an annotation stands for: `Foo`, `Optional[Foo]`, `Foo | None`, `"Foo"`,
  * `QuerySet[Foo]` → "QuerySet". Undefined for builtins, unions of several types, anything else.
  */
+/** Collections whose one type argument is what iterating them gives. */
+const COLLECTIONS = new Set(["list", "List", "set", "Set", "frozenset", "FrozenSet", "Sequence", "MutableSequence", "Iterable", "Iterator"]);
+
+/** `list[Foo]`, `Optional[Sequence[Foo]]`, `set[Foo] | None`, `tuple[Foo, ...]` → "Foo"; else undefined. */
+export function elementType(node: Node): string | undefined {
+  switch (node.type) {
+    case "type":
+    case "parenthesized_expression": {
+      const inner = node.namedChild(0);
+      return inner ? elementType(inner) : undefined;
+    }
+    case "binary_operator": {
+      const members: Node[] = [];
+      unionMembers(node, members);
+      const real = members.filter((m) => !isNone(m));
+      return real.length === 1 && real[0] ? elementType(real[0]) : undefined;
+    }
+    case "generic_type":
+    case "subscript": {
+      const parts = genericParts(node);
+      if (!parts || parts.base === undefined || !isBuiltinType(parts.base)) return undefined;
+      const wrapper = lastSegment(parts.base);
+      const [first, second] = parts.args;
+      if (TRANSPARENT_WRAPPERS.has(wrapper)) return first ? elementType(first) : undefined;
+      if (wrapper === "Union") {
+        const real = parts.args.filter((a) => !isNone(a));
+        return real.length === 1 && real[0] ? elementType(real[0]) : undefined;
+      }
+      const ellipsis = second?.type === "type" ? second.namedChild(0) : second;
+      const homogeneousTuple = (wrapper === "tuple" || wrapper === "Tuple") && parts.args.length === 2 && ellipsis?.type === "ellipsis";
+      if (!first || (!homogeneousTuple && (!COLLECTIONS.has(wrapper) || parts.args.length !== 1))) return undefined;
+      return annotatedType(first);
+    }
+  }
+  return undefined;
+}
+
 export function annotatedType(node: Node): string | undefined {
   switch (node.type) {
     case "type":

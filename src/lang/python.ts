@@ -2,7 +2,7 @@
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
 import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
-import { annotatedType, dottedPath, typeNamesIn } from "./py-types";
+import { annotatedType, dottedPath, elementType, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 
 /** Bases that say nothing about the class's own hierarchy. */
@@ -30,6 +30,7 @@ const INTERESTING = [
   "lambda",
   "if_statement",
   "elif_clause",
+  "for_statement",
 ];
 
 interface Scope {
@@ -140,8 +141,22 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   function addVar(scope: number, name: string, typeNode: Node, at: number): void {
+    const element = elementType(typeNode);
+    if (element) {
+      facts.vars.push({ scope, name, type: element, line: at, collection: true });
+      return;
+    }
     const type = annotatedType(typeNode);
     if (type) facts.vars.push({ scope, name, type, line: at });
+  }
+
+  /** `for x in self.items:`: over the loop, x is one element of what the path holds. */
+  function visitFor(node: Node, scope: Scope): void {
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    if (left?.type !== "identifier" || !right || scope.kind === "class") return;
+    const fromPath = dottedPath(right);
+    if (fromPath) facts.vars.push({ scope: scope.index, name: text(left), type: "", line: line(node), fromPath, element: true, until: node.endPosition.row + 1 });
   }
 
   function visitDecorated(node: Node, scope: Scope): void {
@@ -332,6 +347,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         // `repo = open_repo()`: typed by what open_repo is annotated to return.
         awaitingCall.push([{ scope: target.scope, name: target.name, type: "", line: line(node) }, spanKey(right)]);
       }
+    } else if (right?.type === "subscript" && !target.name.startsWith("self.")) {
+      // `first = self.items[0]`: one element of what that path holds.
+      const collection = right.childForFieldName("value");
+      const fromPath = collection ? dottedPath(collection) : undefined;
+      if (fromPath) facts.vars.push({ scope: target.scope, name: target.name, type: "", line: line(node), fromPath, element: true });
     } else if (right?.type === "attribute" && !target.name.startsWith("self.")) {
       // `repo = self.repo`, `db = app.db`: what that path holds, read by the resolver.
       const fromPath = dottedPath(right);
@@ -429,6 +449,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "if_statement":
       case "elif_clause":
         visitIf(node, scope);
+        break;
+      case "for_statement":
+        visitFor(node, scope);
         break;
       case "lambda": {
         // A lambda is no entity: its parameters hide outer names over its own lines.

@@ -463,6 +463,35 @@ describe("Python", () => {
     expect(callLines(g, "pkg/main.py:measure", "area")).toEqual([6, 8]);
   });
 
+  test("an element of an annotated list, by for or index, has the element type", async () => {
+    const g = await mapped({
+      "pkg/__init__.py": "",
+      "pkg/items.py": "class Item:\n    def ship(self):\n        return 1\n",
+      "pkg/store.py": [
+        "from typing import List, Optional, Sequence",
+        "from pkg.items import Item",
+        "",
+        "class Store:",
+        "    queue: List[Item]",
+        "",
+        "    def run(self, extra: Optional[Sequence[Item]], names: list[str], pairs: tuple[Item, ...]):",
+        "        for q in self.queue:",
+        "            q.ship()",
+        "        first = extra[0]",
+        "        first.ship()",
+        "        for p in pairs:",
+        "            p.ship()",
+        "        for n in names:",
+        "            n.ship()",
+        "        self.queue.append(first)",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("pkg/store.py"))).toEqual(["pkg/store.py:Store.run CALLS pkg/items.py:Item.ship"]);
+    expect(callLines(g, "pkg/store.py:Store.run", "ship")).toEqual([9, 11, 13]);
+    expect(unresolved(g.home, g.root).filter((u) => u.includes("append"))).toEqual([]);
+  });
+
   test("same-named functions in two modules: a bare call without import binds to neither", async () => {
     const g = await mapped({
       "a.py": "def run():\n    pass\n",

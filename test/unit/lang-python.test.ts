@@ -285,7 +285,7 @@ describe("python refs", () => {
 });
 
 describe("python typed vars", () => {
-  test("constructed and annotated variables, parameters and self fields", () => {
+  test("constructed and annotated variables, parameters and self fields; a list of a type is a collection", () => {
     const f = facts(
       [
         "client = Client()",
@@ -317,6 +317,7 @@ describe("python typed vars", () => {
       { scope: service, name: "self.log", type: "Logger", line: 8 },
       { scope: init, name: "user", type: "models.User", line: 9 },
       { scope: init, name: "other", type: "Other", line: 10 },
+      { scope: init, name: "items", type: "Item", line: 11, collection: true },
     ]);
     expect(build).toBeGreaterThan(init);
   });

@@ -93,10 +93,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 
   function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number, at = line(nameNode)): void {
     const declared = declaredType(typeNode);
-    if (!declared) return;
-    const variable: TypedVarFact = { scope, name: text(nameNode), line: at, ...declared };
-    if (until !== undefined) variable.until = until;
-    facts.vars.push(variable);
+    if (declared) facts.vars.push(within({ scope, name: text(nameNode), line: at, ...declared }, until));
   }
 
   /** A named type, or a collection of one (`[]*Item`: elements of type Item); builtins tell nothing. */

@@ -546,10 +546,8 @@ class Extractor {
     }
     if (node.childForFieldName("operator")?.type !== "of" || left.type !== "identifier") return;
     const fromPath = dottedPath(right, this.source);
-    if (fromPath) {
-      const variable: TypedVarFact = { scope: this.scope.caller, name: textOf(left, this.source), type: "", line: lineOf(node), fromPath, element: true };
-      this.facts.vars.push({ ...variable, until: endLineOf(node) });
-    }
+    if (!fromPath) return;
+    this.facts.vars.push({ scope: this.scope.caller, name: textOf(left, this.source), type: "", line: lineOf(node), fromPath, element: true, until: endLineOf(node) });
   }
 
   /** The type a value evidently has: `new Foo()`, `x as Foo`, `<Foo>x`. */

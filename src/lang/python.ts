@@ -365,8 +365,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 
   /**
    * `if isinstance(x, Foo):` or `elif …`, also as one of several `and` terms: over the block,
-   * x is a Foo.
-   * A tuple of classes tells nothing.
+   * x is a Foo. A tuple of classes tells nothing.
    */
   function visitIf(node: Node, scope: Scope): void {
     const consequence = node.childForFieldName("consequence");

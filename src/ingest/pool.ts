@@ -55,6 +55,7 @@ export async function parseEach(
   opts: { inlineBytes?: number } = {},
 ): Promise<void> {
   let done = 0;
+  const started = performance.now();
   const cores = availableParallelism();
   const bytes = requests.reduce((sum, request) => sum + (request.size ?? 0), 0);
   if (requests.length <= INLINE_LIMIT || bytes <= (opts.inlineBytes ?? inlineBytes(cores))) {
@@ -104,7 +105,7 @@ export async function parseEach(
     await Promise.all(workers.map(stopped));
     // Nothing here may keep the closed workers alive while their memory is waited for.
     workers.length = 0;
-    await memoryReturned();
+    await memoryReturned(Math.min(RELEASE_WAIT_MS, RELEASE_WAIT_SHARE * (performance.now() - started)));
   }
   if (failure) throw failure.error;
 }
@@ -115,20 +116,22 @@ const RELEASE_WORTH = 128 * 1024 * 1024;
 /** The share of the RSS at close that counts as given back. */
 const RELEASE_SHARE = 0.7;
 const RELEASE_WAIT_MS = 6_000;
+/** Nor longer than this share of the parse: where memory does not come back, the map loses little. */
+const RELEASE_WAIT_SHARE = 0.1;
 
 /**
  * A closed worker's memory (its heap and the grammar's WebAssembly memory) comes back to the
  * system some time after its close event: on go-tools within ~0.4 s, on 13k files 2.5-5 s
  * later. Resolution started at once stacked its own growth on top of it (peaks of 540-580 MB on
- * 13k files; with this wait, 387 MB). So the closed workers are collected and the map waits
- * until RSS has fallen by a share, at most RELEASE_WAIT_MS: ~5 s of a ~80 s cold map of 13k
- * files, nothing for a map that stays small.
+ * 13k files; with this wait, 385-422 MB). So the closed workers are collected and the map waits
+ * until RSS has fallen by a share, at most RELEASE_WAIT_MS or a tenth of the parse: ~5 s of a
+ * ~80 s cold map of 13k files, nothing for a map that stays small.
  */
-async function memoryReturned(): Promise<void> {
+async function memoryReturned(maxWaitMs: number): Promise<void> {
   const atClose = process.memoryUsage.rss();
   if (atClose < RELEASE_WORTH) return;
   fullGC();
-  const deadline = performance.now() + RELEASE_WAIT_MS;
+  const deadline = performance.now() + maxWaitMs;
   while (process.memoryUsage.rss() > atClose * RELEASE_SHARE && performance.now() < deadline) await Bun.sleep(RELEASE_POLL_MS);
 }
 

@@ -132,75 +132,70 @@ const COLLECTIONS = new Set(["list", "List", "set", "Set", "frozenset", "FrozenS
 
 /** `list[Foo]`, `Optional[Sequence[Foo]]`, `set[Foo] | None`, `tuple[Foo, ...]` → "Foo"; else undefined. */
 export function elementType(node: Node): string | undefined {
-  switch (node.type) {
-    case "type":
-    case "parenthesized_expression": {
-      const inner = node.namedChild(0);
-      return inner ? elementType(inner) : undefined;
+  const inner = unwrapped(node);
+  if (inner?.type !== "generic_type" && inner?.type !== "subscript") return undefined;
+  const parts = genericParts(inner);
+  if (!parts || parts.base === undefined || !isBuiltinType(parts.base)) return undefined;
+  const wrapper = lastSegment(parts.base);
+  const [first, second] = parts.args;
+  const ellipsis = second?.type === "type" ? second.namedChild(0) : second;
+  const homogeneousTuple = (wrapper === "tuple" || wrapper === "Tuple") && parts.args.length === 2 && ellipsis?.type === "ellipsis";
+  if (!first || (!homogeneousTuple && (!COLLECTIONS.has(wrapper) || parts.args.length !== 1))) return undefined;
+  return annotatedType(first);
+}
+
+export function annotatedType(node: Node): string | undefined {
+  const inner = unwrapped(node);
+  switch (inner?.type) {
+    case "identifier":
+    case "attribute": {
+      const name = dottedPath(inner);
+      return name === undefined || isBuiltinType(name) ? undefined : name;
     }
-    case "binary_operator": {
-      const members: Node[] = [];
-      unionMembers(node, members);
-      const real = members.filter((m) => !isNone(m));
-      return real.length === 1 && real[0] ? elementType(real[0]) : undefined;
+    case "string": {
+      const text = stringContent(inner).trim();
+      return DOTTED_NAME.test(text) && !isBuiltinType(text) ? text : undefined;
     }
     case "generic_type":
     case "subscript": {
-      const parts = genericParts(node);
-      if (!parts || parts.base === undefined || !isBuiltinType(parts.base)) return undefined;
-      const wrapper = lastSegment(parts.base);
-      const [first, second] = parts.args;
-      if (TRANSPARENT_WRAPPERS.has(wrapper)) return first ? elementType(first) : undefined;
-      if (wrapper === "Union") {
-        const real = parts.args.filter((a) => !isNone(a));
-        return real.length === 1 && real[0] ? elementType(real[0]) : undefined;
-      }
-      const ellipsis = second?.type === "type" ? second.namedChild(0) : second;
-      const homogeneousTuple = (wrapper === "tuple" || wrapper === "Tuple") && parts.args.length === 2 && ellipsis?.type === "ellipsis";
-      if (!first || (!homogeneousTuple && (!COLLECTIONS.has(wrapper) || parts.args.length !== 1))) return undefined;
-      return annotatedType(first);
+      const base = genericParts(inner)?.base;
+      return base === undefined || isBuiltinType(base) ? undefined : base;
     }
   }
   return undefined;
 }
 
-export function annotatedType(node: Node): string | undefined {
+/**
+ * The annotation under `type` nodes and parentheses, `X | None`, `Union[X, None]` and the
+ * wrappers that do not change what a variable holds (`Optional[X]`, `ClassVar[X]`…); undefined
+ * for a union of several types.
+ */
+function unwrapped(node: Node): Node | undefined {
   switch (node.type) {
     case "type":
     case "parenthesized_expression": {
       const inner = node.namedChild(0);
-      return inner ? annotatedType(inner) : undefined;
-    }
-    case "identifier":
-    case "attribute": {
-      const name = dottedPath(node);
-      return name === undefined || isBuiltinType(name) ? undefined : name;
-    }
-    case "string": {
-      const text = stringContent(node).trim();
-      return DOTTED_NAME.test(text) && !isBuiltinType(text) ? text : undefined;
+      return inner ? unwrapped(inner) : undefined;
     }
     case "binary_operator": {
       const members: Node[] = [];
       unionMembers(node, members);
-      const real = members.filter((m) => !isNone(m));
-      return real.length === 1 && real[0] ? annotatedType(real[0]) : undefined;
+      return soleMember(members);
     }
     case "generic_type":
     case "subscript": {
       const parts = genericParts(node);
-      if (!parts || parts.base === undefined) return undefined;
+      if (!parts || parts.base === undefined || !isBuiltinType(parts.base)) return node;
       const wrapper = lastSegment(parts.base);
-      if (isBuiltinType(parts.base) && TRANSPARENT_WRAPPERS.has(wrapper)) {
-        const first = parts.args[0];
-        return first ? annotatedType(first) : undefined;
-      }
-      if (isBuiltinType(parts.base) && wrapper === "Union") {
-        const real = parts.args.filter((a) => !isNone(a));
-        return real.length === 1 && real[0] ? annotatedType(real[0]) : undefined;
-      }
-      return isBuiltinType(parts.base) ? undefined : parts.base;
+      if (TRANSPARENT_WRAPPERS.has(wrapper)) return parts.args[0] ? unwrapped(parts.args[0]) : undefined;
+      return wrapper === "Union" ? soleMember(parts.args) : node;
     }
   }
-  return undefined;
+  return node;
+}
+
+/** The one member of a union that is not None, unwrapped, when there is exactly one. */
+function soleMember(members: Node[]): Node | undefined {
+  const real = members.filter((m) => !isNone(m));
+  return real.length === 1 && real[0] ? unwrapped(real[0]) : undefined;
 }

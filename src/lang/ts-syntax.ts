@@ -89,31 +89,13 @@ const UNTYPED_NAMES = new Set(["Array", "ReadonlyArray"]);
  * objects, and unions of more than one named type.
  */
 export function typeNameOf(node: Node | null, source: string): string | undefined {
-  let current = node;
-  for (let depth = 0; current && depth < 16; depth++) {
-    switch (current.type) {
-      case "type_annotation":
-      case "parenthesized_type":
-      case "readonly_type":
-        current = current.firstNamedChild;
-        break;
-      case "generic_type":
-        current = current.childForFieldName("name");
-        break;
-      case "type_identifier": {
-        const name = textOf(current, source);
-        return UNTYPED_NAMES.has(name) ? undefined : name;
-      }
-      case "nested_type_identifier":
-        return compact(textOf(current, source));
-      case "union_type":
-        current = soleNamedMember(current, source);
-        break;
-      default:
-        return undefined;
-    }
+  let current = unwrappedType(node, source);
+  if (current?.type === "generic_type") current = current.childForFieldName("name");
+  if (current?.type === "type_identifier") {
+    const name = textOf(current, source);
+    return UNTYPED_NAMES.has(name) ? undefined : name;
   }
-  return undefined;
+  return current?.type === "nested_type_identifier" ? compact(textOf(current, source)) : undefined;
 }
 
 /** Collections whose first type argument is what iterating them gives. */
@@ -121,6 +103,16 @@ const COLLECTIONS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "It
 
 /** `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; else undefined. */
 export function elementTypeOf(node: Node | null, source: string): string | undefined {
+  const current = unwrappedType(node, source);
+  if (current?.type === "array_type") return typeNameOf(current.firstNamedChild, source);
+  if (current?.type !== "generic_type") return undefined;
+  const name = current.childForFieldName("name");
+  if (!name || !COLLECTIONS.has(textOf(name, source))) return undefined;
+  return typeNameOf(current.childForFieldName("type_arguments")?.firstNamedChild ?? null, source);
+}
+
+/** The type under an annotation's colon, parentheses, `readonly` and `| null | undefined`. */
+function unwrappedType(node: Node | null, source: string): Node | null {
   let current = node;
   for (let depth = 0; current && depth < 16; depth++) {
     switch (current.type) {
@@ -132,18 +124,11 @@ export function elementTypeOf(node: Node | null, source: string): string | undef
       case "union_type":
         current = soleNamedMember(current, source);
         break;
-      case "array_type":
-        return typeNameOf(current.firstNamedChild, source);
-      case "generic_type": {
-        const name = current.childForFieldName("name");
-        if (!name || !COLLECTIONS.has(textOf(name, source))) return undefined;
-        return typeNameOf(current.childForFieldName("type_arguments")?.firstNamedChild ?? null, source);
-      }
       default:
-        return undefined;
+        return current;
     }
   }
-  return undefined;
+  return null;
 }
 
 /** The one member of a union that is not null/undefined, when there is exactly one. */

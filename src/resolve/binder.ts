@@ -239,14 +239,14 @@ export class Binder {
     this.resultMemo.set(call, null);
     let value: Value | undefined;
     const constructs = call.isNew || this.family(path) === "py";
-    const cls = constructs
-      ? call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call)
-      : undefined;
-    const collection = !constructs && call.receiver !== undefined ? this.receiverValue(path, call) : undefined;
-    if (cls?.t === "entity" && cls.kind === "class") value = { t: "instance", classes: [cls.ref], via: "receiver-type" };
-    else if (collection?.t === "elements") value = collectionResult(collection, call.callee);
+    // The receiver and the called value are looked up once, for every case below.
+    const receiver = call.receiver === undefined ? undefined : this.receiverValue(path, call);
+    const called =
+      call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : receiver && this.member(receiver, call.callee, "call");
+    if (constructs && called?.t === "entity" && called.kind === "class") value = { t: "instance", classes: [called.ref], via: "receiver-type" };
+    else if (!constructs && receiver?.t === "elements") value = collectionResult(receiver, call.callee);
     else if (!call.isNew) {
-      const callee = this.calledEntity(path, call);
+      const callee = this.calleeOf(called, call);
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
       value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
     }
@@ -272,9 +272,12 @@ export class Binder {
 
   /** The function or method a call binds to; for `new C()`, C's own constructor. */
   calledEntity(path: string, call: CallFact): EntityRef | undefined {
-    let value: Value | undefined;
-    if (call.receiver === undefined) value = this.lookupName(path, call.from, call.callee, "call", call.line);
-    else value = this.memberOfReceiver(path, call);
+    const value = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call);
+    return this.calleeOf(value, call);
+  }
+
+  /** The function or method `value`, what `call` names, stands for; for `new C()`, C's constructor. */
+  private calleeOf(value: Value | undefined, call: CallFact): EntityRef | undefined {
     if (value?.t !== "entity") return undefined;
     if (value.kind === "function" || value.kind === "method") return value.ref;
     if (value.kind !== "class" || !call.isNew) return undefined;

@@ -4,8 +4,9 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/langs";
+import { sameItems } from "../util/compare";
 import { git as runGit } from "../util/git";
-import { readListing, saveListing, stillHolds } from "./listing-cache";
+import { absoluteDirs, currentListing, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { mtimesOf } from "./mtimes";
 
 export interface DiscoveredFile {
@@ -62,9 +63,16 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   if (kept) {
     // The directories the listing stamps are checked in a worker while this thread stats the
     // files; the stats are thrown away in the rare case the listing no longer holds.
-    const dirMtimes = mtimesOf(kept.dirs);
-    const found = statAll(absRoot, realRoot, kept.kept);
-    if (stillHolds(absRoot, kept, await dirMtimes)) return found;
+    const dirMtimes = mtimesOf(absoluteDirs(kept));
+    const paths = keptPaths(kept);
+    const found = statAll(absRoot, realRoot, paths);
+    const current = currentListing(kept, await dirMtimes, isWanted);
+    if (current === kept) return found;
+    if (current) {
+      if (opts.listingCache && opts.saveListing) saveListing(opts.listingCache, current);
+      const now = keptPaths(current);
+      return sameItems(paths, now) ? found : statAll(absRoot, realRoot, now);
+    }
   }
   return statAll(absRoot, realRoot, gitListing(absRoot, opts) ?? walk(absRoot));
 }
@@ -130,7 +138,11 @@ function gitListing(root: string, opts: DiscoverOptions): string[] | undefined {
   if (!listed?.success) return undefined;
   // During a merge the index holds one entry per conflict stage.
   const paths = [...new Set(listed.stdout.split("\0").filter((p) => p.length > 0))];
-  if (opts.listingCache && opts.saveListing) saveListing(root, opts.listingCache, paths, isWanted);
+  if (opts.listingCache && opts.saveListing) {
+    const listing = listingOf(root, paths, isWanted);
+    // A directory gone since git listed it: the next map lists again.
+    if (listing) saveListing(opts.listingCache, listing);
+  }
   return paths;
 }
 

@@ -1,18 +1,35 @@
-// git's listing of untracked files walks the whole tree: 190 ms of a no-change map over 13k
-// files, against 39 ms for the tracked ones alone. A file can only appear or disappear in a
-// directory whose mtime then moves, so the last listing is reused while every directory that
-// held a listed file, and every .gitignore, is as it was.
+// git's listing of untracked files walks the whole tree: 160-190 ms of a map over 13k files,
+// against 20-40 ms for the tracked ones alone. A file can only appear or disappear in a
+// directory whose mtime then moves, so the last listing is kept with every directory's mtime.
+// While none moved, and no .gitignore did, it is reused as it is. When a few moved (an editor
+// that saves by renaming a temporary file moves its directory on every save), git lists just
+// those directories, and any subdirectory the listing did not know, and the kept listing is
+// patched: 13k files, one atomic save, 600 ms of discovery down to the cost of a no-change map.
 //
 // Known gap: a new file inside a directory that held no listed file at all (an empty or
 // fully ignored one) is seen at the next full listing, which any other add or delete causes.
-import { lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sameItems } from "../util/compare";
+import { git } from "../util/git";
+
+/** A git listing as kept between maps. */
+export interface Listing {
+  root: string;
+  /** Every directory holding a listed path, relative ("" is the root); parents before children. */
+  dirs: string[];
+  /** Each directory's mtime when it was listed. */
+  mtimes: number[];
+  /** The base names of each directory's kept files. */
+  files: string[][];
+  /** Each .gitignore (and .git/info/exclude) with its size and mtime, -1 when absent. */
+  ignores: [string, number, number][];
+}
 
 /**
- * Kept as a tree: each directory is its parent's index and its own name, and the kept files
- * are base names grouped by directory. Full paths repeat long prefixes; stored flat, the
- * listing of a 13k-file repository was 2 MB, and reading and parsing it took 30 ms of a
- * no-change map.
+ * On disk each directory is its parent's index and its own name. Full paths repeat long
+ * prefixes; stored flat, the listing of a 13k-file repository was 2 MB, and reading and parsing
+ * it took 30 ms of a no-change map.
  */
 interface Stored {
   version: 3;
@@ -27,7 +44,23 @@ interface Stored {
   ignores: [string, number, number][];
 }
 
-const IGNORE_FILES = (listed: string[]) => [...listed.filter((p) => p === ".gitignore" || p.endsWith("/.gitignore")), ".git/info/exclude"];
+/** Past this many moved directories, one full listing is cheaper than patching. */
+const MAX_RELISTED_DIRS = 64;
+/** Nor more pathspecs than this on one git command line. */
+const MAX_PATHSPECS = 256;
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+
+function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+function under(dir: string, name: string): string {
+  return dir === "" ? name : `${dir}/${name}`;
+}
 
 function mtimeOf(path: string): number | undefined {
   try {
@@ -37,37 +70,62 @@ function mtimeOf(path: string): number | undefined {
   }
 }
 
-function parentOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
+function absolute(root: string, dir: string): string {
+  return dir === "" ? root : join(root, dir);
 }
 
-/** Every directory holding a listed path, the root included, parents before children. */
-function dirsOf(listed: string[]): string[] {
-  const dirs = new Set<string>([""]);
+export function keptPaths(listing: Listing): string[] {
+  return listing.dirs.flatMap((dir, i) => listing.files[i]!.map((name) => under(dir, name)));
+}
+
+export function absoluteDirs(listing: Listing): string[] {
+  // Names come from git's listing, already normalised: no join needed.
+  const prefix = listing.root.endsWith("/") ? listing.root : `${listing.root}/`;
+  return listing.dirs.map((dir) => (dir === "" ? listing.root : prefix + dir));
+}
+
+/** Every directory holding a listed path, the root included. */
+function dirsOf(listed: Iterable<string>, into = new Set<string>([""])): Set<string> {
   for (const path of listed) {
-    for (let slash = path.lastIndexOf("/"); slash > 0; slash = path.lastIndexOf("/", slash - 1)) {
-      const dir = path.slice(0, slash);
-      if (dirs.has(dir)) break;
-      dirs.add(dir);
-    }
+    for (let dir = parentOf(path); !into.has(dir); dir = parentOf(dir)) into.add(dir);
   }
+  return into;
+}
+
+function ignoreFiles(listed: readonly string[]): string[] {
+  return [...listed.filter((p) => p === ".gitignore" || p.endsWith("/.gitignore")), ".git/info/exclude"];
+}
+
+function ignoreStamp(root: string, file: string): [string, number, number] {
+  try {
+    const stat = lstatSync(join(root, file));
+    return [file, stat.size, stat.mtimeMs];
+  } catch {
+    return [file, -1, -1];
+  }
+}
+
+/**
+ * A full git listing made into a Listing: every directory stamped now, only the paths `keep`
+ * accepts remembered. Undefined if a directory went away meanwhile.
+ */
+export function listingOf(root: string, listed: readonly string[], keep: (path: string) => boolean): Listing | undefined {
   // A parent is a prefix of its children, so it sorts before them.
-  return [...dirs].sort();
+  const dirs = [...dirsOf(listed)].sort();
+  const mtimes: number[] = [];
+  for (const dir of dirs) {
+    const mtime = mtimeOf(absolute(root, dir));
+    if (mtime === undefined) return undefined;
+    mtimes.push(mtime);
+  }
+  const index = new Map(dirs.map((dir, i) => [dir, i]));
+  const files: string[][] = dirs.map(() => []);
+  for (const path of listed) if (keep(path)) files[index.get(parentOf(path))!]!.push(baseOf(path));
+  return { root, dirs, mtimes, files, ignores: ignoreFiles(listed).map((file) => ignoreStamp(root, file)) };
 }
 
-/** A stored listing, not yet checked against the directories it stamps. */
-export interface KeptListing {
-  /** The kept paths, relative to the root. */
-  kept: string[];
-  /** Every stamped directory, absolute, and its mtime when the listing was made. */
-  dirs: string[];
-  mtimes: number[];
-  ignores: [string, number, number][];
-}
-
-/** The listing stored for this root, if any; valid only if `stillHolds` says so. */
-export function readListing(root: string, cachePath: string): KeptListing | undefined {
+/** The listing stored for this root, if any; `current` says whether it still holds. */
+export function readListing(root: string, cachePath: string): Listing | undefined {
   let stored: Stored;
   try {
     stored = JSON.parse(readFileSync(cachePath, "utf8")) as Stored;
@@ -78,74 +136,25 @@ export function readListing(root: string, cachePath: string): KeptListing | unde
   const names = stored.names.split("\0");
   const groups = stored.files.split("\0");
   if (names.length !== stored.parents.length || groups.length !== names.length || stored.mtimes.length !== names.length) return undefined;
-  const prefix = root.endsWith("/") ? root : root + "/";
-  const relative: string[] = [];
   const dirs: string[] = [];
-  const kept: string[] = [];
   for (let i = 0; i < names.length; i++) {
     const parent = stored.parents[i]!;
-    const dir = parent < 0 ? "" : relative[parent] === "" ? names[i]! : `${relative[parent]}/${names[i]}`;
-    relative.push(dir);
-    // Names come from git's listing, already normalised: no join needed.
-    dirs.push(dir === "" ? root : prefix + dir);
-    if (groups[i] === "") continue;
-    for (const name of groups[i]!.split("/")) kept.push(dir === "" ? name : `${dir}/${name}`);
+    dirs.push(parent < 0 ? "" : under(dirs[parent]!, names[i]!));
   }
-  return { kept, dirs, mtimes: stored.mtimes, ignores: stored.ignores };
+  const files = groups.map((group) => (group === "" ? [] : group.split("/")));
+  return { root, dirs, mtimes: stored.mtimes, files, ignores: stored.ignores };
 }
 
-/** True when every stamped directory has the mtime it had (`now`, in order) and no .gitignore moved. */
-export function stillHolds(root: string, listing: KeptListing, now: ArrayLike<number>): boolean {
-  for (let i = 0; i < listing.mtimes.length; i++) if (now[i] !== listing.mtimes[i]) return false;
-  for (const [file, size, mtime] of listing.ignores) {
-    let stat;
-    try {
-      stat = lstatSync(join(root, file));
-    } catch {
-      if (size === -1) continue;
-      return false;
-    }
-    if (stat.size !== size || stat.mtimeMs !== mtime) return false;
-  }
-  return true;
-}
-
-/**
- * Keeps git's listing for the next map. Every directory of it is stamped, but only the paths
- * `keep` accepts are stored: the caller would drop the others anyway.
- */
-export function saveListing(root: string, cachePath: string, listed: string[], keep: (path: string) => boolean): void {
-  const index = new Map<string, number>();
-  const parents: number[] = [];
-  const names: string[] = [];
-  const mtimes: number[] = [];
-  for (const dir of dirsOf(listed)) {
-    const mtime = mtimeOf(join(root, dir));
-    const parent = dir === "" ? -1 : index.get(parentOf(dir));
-    // A directory gone since git listed it: the next map lists again.
-    if (mtime === undefined || parent === undefined) return;
-    index.set(dir, parents.length);
-    parents.push(parent);
-    names.push(dir.slice(dir.lastIndexOf("/") + 1));
-    mtimes.push(mtime);
-  }
-  const groups: string[][] = names.map(() => []);
-  for (const path of listed) if (keep(path)) groups[index.get(parentOf(path))!]!.push(path.slice(path.lastIndexOf("/") + 1));
+export function saveListing(cachePath: string, listing: Listing): void {
+  const index = new Map(listing.dirs.map((dir, i) => [dir, i]));
   const stored: Stored = {
     version: 3,
-    root,
-    parents,
-    names: names.join("\0"),
-    mtimes,
-    files: groups.map((group) => group.join("/")).join("\0"),
-    ignores: IGNORE_FILES(listed).map((file) => {
-      try {
-        const stat = lstatSync(join(root, file));
-        return [file, stat.size, stat.mtimeMs] as [string, number, number];
-      } catch {
-        return [file, -1, -1] as [string, number, number];
-      }
-    }),
+    root: listing.root,
+    parents: listing.dirs.map((dir) => (dir === "" ? -1 : index.get(parentOf(dir))!)),
+    names: listing.dirs.map(baseOf).join("\0"),
+    mtimes: listing.mtimes,
+    files: listing.files.map((group) => group.join("/")).join("\0"),
+    ignores: listing.ignores,
   };
   try {
     const tmp = `${cachePath}.${process.pid}.tmp`;
@@ -154,4 +163,91 @@ export function saveListing(root: string, cachePath: string, listed: string[], k
   } catch {
     // A read-only workspace directory only loses the shortcut.
   }
+}
+
+function ignoresHold(listing: Listing): boolean {
+  return listing.ignores.every(([file, size, mtime]) => {
+    const [, nowSize, nowMtime] = ignoreStamp(listing.root, file);
+    return nowSize === size && nowMtime === mtime;
+  });
+}
+
+/** `:(glob)` reads `*`, `?`, `[` and `\` as pattern characters. */
+function globEscaped(path: string): string {
+  return path.replace(/[*?[\]\\]/g, "\\$&");
+}
+
+/**
+ * The listing as it is now, given every directory's mtime now (`now`, in the listing's order,
+ * taken before this call): the same object when nothing moved; a patched copy when only some
+ * directories did; undefined when only a full listing can tell (a .gitignore moved, a
+ * directory went away, too many moved, git failed).
+ */
+export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (path: string) => boolean): Listing | undefined {
+  if (!ignoresHold(listing)) return undefined;
+  const moved: number[] = [];
+  for (let i = 0; i < listing.mtimes.length; i++) if (now[i] !== listing.mtimes[i]) moved.push(i);
+  if (moved.length === 0) return listing;
+  if (moved.length > MAX_RELISTED_DIRS) return undefined;
+
+  // Each moved directory's own entries, and the whole of any subdirectory the listing did not
+  // hold: new, or empty or ignored before. A directory that still holds the same kept names and
+  // no unknown subdirectory (a save by rename, a temporary file come and gone) needs no git.
+  const known = new Set(listing.dirs);
+  // A new .gitignore may rule on directories that did not move.
+  const stamped = new Set(listing.ignores.map(([file]) => file));
+  const pathspecs: string[] = [];
+  let askGit = false;
+  for (const i of moved) {
+    const dir = listing.dirs[i]!;
+    let entries;
+    try {
+      entries = readdirSync(absolute(listing.root, dir), { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    pathspecs.push(dir === "" ? ":(glob)*" : `:(glob)${globEscaped(dir)}/*`);
+    const names: string[] = [];
+    for (const entry of entries) {
+      const sub = under(dir, entry.name);
+      if (!entry.isDirectory()) {
+        if (entry.name === ".gitignore" && !stamped.has(sub)) return undefined;
+        if (keep(sub)) names.push(entry.name);
+      } else if (!known.has(sub) && sub !== ".git") {
+        pathspecs.push(`:(literal)${sub}/`);
+        askGit = true;
+      }
+    }
+    if (!sameItems(names, listing.files[i]!)) askGit = true;
+  }
+  if (!askGit) return { ...listing, mtimes: Array.from(now) };
+  if (pathspecs.length > MAX_PATHSPECS) return undefined;
+  const result = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...pathspecs], listing.root);
+  if (!result?.success) return undefined;
+  // During a merge the index holds one entry per conflict stage.
+  const listed = [...new Set(result.stdout.split("\0").filter((p) => p.length > 0))];
+  if (ignoreFiles(listed).some((file) => !stamped.has(file))) return undefined;
+
+  const relisted = new Set(moved.map((i) => listing.dirs[i]!));
+  const added = [...dirsOf(listed, new Set(known))].filter((dir) => !known.has(dir));
+  const dirs = [...listing.dirs, ...added].sort();
+  const at = new Map(listing.dirs.map((dir, i) => [dir, i]));
+  const fresh = new Set([...relisted, ...added]);
+  const keptHere = new Map<string, string[]>();
+  for (const path of listed) {
+    const dir = parentOf(path);
+    if (!fresh.has(dir) || !keep(path)) continue;
+    let group = keptHere.get(dir);
+    if (!group) keptHere.set(dir, (group = []));
+    group.push(baseOf(path));
+  }
+  const mtimes: number[] = [];
+  for (const dir of dirs) {
+    const old = at.get(dir);
+    const mtime = old === undefined ? mtimeOf(absolute(listing.root, dir)) : relisted.has(dir) ? now[old]! : listing.mtimes[old]!;
+    if (mtime === undefined) return undefined;
+    mtimes.push(mtime);
+  }
+  const files = dirs.map((dir) => (fresh.has(dir) ? (keptHere.get(dir) ?? []) : listing.files[at.get(dir)!]!));
+  return { ...listing, dirs, mtimes, files };
 }

@@ -5,3 +5,10 @@
 export function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Whether two lists without repeats hold the same items, in any order. */
+export function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const inA = new Set(a);
+  return b.every((item) => inA.has(item));
+}

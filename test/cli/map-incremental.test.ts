@@ -207,6 +207,15 @@ describe("in a git work tree, with the listing kept between maps", () => {
     expect(map(root, home)).toMatchObject({ added: "1", files: "3" });
   });
 
+  test("a save that renames a new file over the old one is one modified file", async () => {
+    const { root, home } = await gitRepo();
+    writeFileSync(join(root, "src/.b.ts.swp"), "export function b() { return 2; }\nexport function b2() { return b(); }\n");
+    renameSync(join(root, "src/.b.ts.swp"), join(root, "src/b.ts"));
+    expect(map(root, home)).toMatchObject({ modified: "1", files: "2" });
+    expect(calls(home, root)).toContain("src/b.ts:b2 CALLS src/b.ts:b");
+    expect(map(root, home)).toMatchObject({ outcome: "no_change", files: "2" });
+  });
+
   test("a new directory with a file in it is found", async () => {
     const { root, home } = await gitRepo();
     await writeTree(root, { "src/deep/new/e.ts": "export function e() {}\n" });

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { classifyContent, discover, MAX_FILE_BYTES } from "../../src/ingest/discover";
-import { readListing, saveListing, stillHolds } from "../../src/ingest/listing-cache";
+import { absoluteDirs, currentListing, keptPaths, listingOf, readListing, saveListing } from "../../src/ingest/listing-cache";
 import { mtimesOf } from "../../src/ingest/mtimes";
 
-/** The kept paths, if the stored listing still holds. */
-async function cachedListing(root: string, cache: string): Promise<string[] | undefined> {
-  const listing = readListing(root, cache);
-  return listing && stillHolds(root, listing, await mtimesOf(listing.dirs)) ? listing.kept : undefined;
-}
 import { roleOf } from "../../src/ingest/roles";
 
 let base: string;
@@ -128,38 +123,84 @@ describe("the kept listing", () => {
   const listed = [".gitignore", "README.md", "a.ts", "src/b.ts", "src/deep/er/c.py", "src/deep/notes.txt", "lib/d.go", "lib/x/y/e.ts"];
   const kept = (path: string) => /\.(ts|py|go)$/.test(path);
 
-  /** A tree holding every listed path, its listing saved. */
+  /** A git work tree holding every listed path (b.ts tracked, the rest not), its listing saved. */
   function savedRepo(): { root: string; cache: string } {
     const root = join(base, "repo");
-    write(root, Object.fromEntries(listed.map((p) => [p, "x\n"])));
+    write(root, Object.fromEntries(listed.map((p) => [p, p === ".gitignore" ? "*.gen.ts\nignored/\n" : "x\n"])));
+    run(root, "git", "init", "-q");
+    run(root, "git", "add", "src/b.ts");
     const cache = join(base, "listing.json");
-    saveListing(root, cache, listed, kept);
+    saveListing(cache, listingOf(root, listed, kept)!);
     return { root, cache };
+  }
+
+  /** The listing as discovery would see it now: the stored one, the patched one, or none. */
+  async function current(root: string, cache: string): Promise<{ same: boolean; paths: string[] } | undefined> {
+    const stored = readListing(root, cache);
+    if (!stored) return undefined;
+    const now = currentListing(stored, await mtimesOf(absoluteDirs(stored)), kept);
+    return now && { same: now === stored, paths: keptPaths(now).sort() };
   }
 
   test("gives back the kept paths while no directory or .gitignore moved", async () => {
     const { root, cache } = savedRepo();
-    expect((await cachedListing(root, cache))?.sort()).toEqual(listed.filter(kept).sort());
-    expect(await cachedListing(join(base, "other"), cache)).toBeUndefined();
+    expect(await current(root, cache)).toEqual({ same: true, paths: listed.filter(kept).sort() });
+    expect(readListing(join(base, "other"), cache)).toBeUndefined();
   });
 
-  test("is dropped when a directory changes, even one that held no kept file", async () => {
+  test("lists a moved directory again by itself: new, ignored, deleted and renamed-over files", async () => {
     const { root, cache } = savedRepo();
+    // A file slipped into a directory whose mtime is then put back: only a full listing sees it.
+    const lib = join(root, "lib");
+    utimesSync(lib, 1_700_000_000, 1_700_000_000);
+    saveListing(cache, listingOf(root, listed, kept)!);
+    writeFileSync(join(lib, "hidden.ts"), "x\n");
+    utimesSync(lib, 1_700_000_000, 1_700_000_000);
     await Bun.sleep(5);
-    writeFileSync(join(root, "src/deep/new.ts"), "x\n");
-    expect(await cachedListing(root, cache)).toBeUndefined();
-    saveListing(root, cache, [...listed, "src/deep/new.ts"], kept);
-    expect(await cachedListing(root, cache)).toContain("src/deep/new.ts");
-    await Bun.sleep(5);
-    rmSync(join(root, "lib/x/y/e.ts"));
-    expect(await cachedListing(root, cache)).toBeUndefined();
+    write(root, { "src/tmp.ts": "y\n" });
+    renameSync(join(root, "src/tmp.ts"), join(root, "src/b.ts")); // an editor's atomic save
+    const saved = await current(root, cache);
+    expect(saved).toEqual({ same: false, paths: listed.filter(kept).sort() });
+
+    write(root, { "src/new.ts": "x\n", "src/skip.gen.ts": "x\n" });
+    rmSync(join(root, "src/deep/er/c.py"));
+    expect((await current(root, cache))?.paths).toEqual(["a.ts", "lib/d.go", "lib/x/y/e.ts", "src/b.ts", "src/new.ts"]);
   });
 
-  test("is dropped when a .gitignore changes", async () => {
+  test("a patched listing, once saved, holds as it is", async () => {
     const { root, cache } = savedRepo();
     await Bun.sleep(5);
-    writeFileSync(join(root, ".gitignore"), "*.go\n");
-    expect(await cachedListing(root, cache)).toBeUndefined();
+    write(root, { "src/new.ts": "x\n" });
+    const stored = readListing(root, cache)!;
+    const patched = currentListing(stored, await mtimesOf(absoluteDirs(stored)), kept)!;
+    saveListing(cache, patched);
+    expect(await current(root, cache)).toEqual({ same: true, paths: [...listed.filter(kept), "src/new.ts"].sort() });
+  });
+
+  test("finds a new subdirectory whole, and leaves an ignored one out", async () => {
+    const { root, cache } = savedRepo();
+    await Bun.sleep(5);
+    write(root, { "src/fresh/one.ts": "x\n", "src/fresh/two/three.go": "x\n", "src/ignored/no.ts": "x\n" });
+    expect((await current(root, cache))?.paths).toEqual([...listed.filter(kept), "src/fresh/one.ts", "src/fresh/two/three.go"].sort());
+  });
+
+  test("leaves the answer to a full listing when a .gitignore moves or appears, or a directory goes", async () => {
+    const first = savedRepo();
+    await Bun.sleep(5);
+    writeFileSync(join(first.root, ".gitignore"), "*.go\n");
+    expect(await current(first.root, first.cache)).toBeUndefined();
+
+    rmSync(first.root, { recursive: true, force: true });
+    const second = savedRepo();
+    await Bun.sleep(5);
+    writeFileSync(join(second.root, "src/.gitignore"), "b.ts\n");
+    expect(await current(second.root, second.cache)).toBeUndefined();
+
+    rmSync(second.root, { recursive: true, force: true });
+    const third = savedRepo();
+    await Bun.sleep(5);
+    rmSync(join(third.root, "lib/x"), { recursive: true });
+    expect(await current(third.root, third.cache)).toBeUndefined();
   });
 });
 

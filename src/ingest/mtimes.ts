@@ -26,7 +26,7 @@ export function mtimesOf(paths: readonly string[]): Promise<Float64Array> {
       worker.terminate();
       resolve(mtimesHere(paths));
     };
-    worker.postMessage(paths);
+    worker.postMessage(paths.join("\0"));
   });
 }
 

@@ -1,8 +1,9 @@
 // Stable identities. Ids are hashes of where an entity lives, never counters, so the same
 // entity gets the same id on every re-map and on every machine.
 
+/** The one-shot form: a hasher object per id cost 1.7-4x as much (200k ids: 75-459 ms against 45-118). */
 function sha256Hex(text: string): string {
-  return new Bun.CryptoHasher("sha256").update(text).digest("hex");
+  return Bun.CryptoHasher.hash("sha256", text, "hex");
 }
 
 /** First 8 hex characters of sha256("repo:" + absolute root). */

@@ -62,7 +62,7 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   const kept = opts.listingCache ? readListing(absRoot, opts.listingCache) : undefined;
   if (kept) {
     // The directories the listing stamps are checked in a worker while this thread stats the
-    // files; the stats are thrown away in the rare case the listing no longer holds.
+    // files; the stats are thrown away in the rare case the kept files are no longer the same.
     const dirMtimes = mtimesOf(absoluteDirs(kept));
     const paths = keptPaths(kept);
     const found = statAll(absRoot, realRoot, paths);

@@ -124,7 +124,7 @@ export function listingOf(root: string, listed: readonly string[], keep: (path: 
   return { root, dirs, mtimes, files, ignores: ignoreFiles(listed).map((file) => ignoreStamp(root, file)) };
 }
 
-/** The listing stored for this root, if any; `current` says whether it still holds. */
+/** The listing stored for this root, if any; `currentListing` says whether it still holds. */
 export function readListing(root: string, cachePath: string): Listing | undefined {
   let stored: Stored;
   try {

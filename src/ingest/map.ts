@@ -50,6 +50,9 @@ const MANY_MOVED = 500;
 /** Files whose change can move any import's resolution. */
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
 
+/** Besides configs, files whose removal can move any import's resolution: Python's source roots follow `__init__.py`. */
+const ROOT_MARKER = /(^|\/)__init__\.py$/;
+
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared
  * results, callback types), imports, exports, heritage, file- and class-level typed
@@ -150,13 +153,20 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
    */
   function noteDependents(path: string, facts: FileFacts | null): void {
     const old = store.facts(path);
-    if (surfaceOf(facts) === surfaceOf(old)) return;
+    if (surfaceOf(facts) !== surfaceOf(old)) noteMoved(path, [...(facts?.entities ?? []), ...(old?.entities ?? [])]);
+  }
+
+  function noteMoved(path: string, entities: { name: string }[]): void {
     if (++moved > MANY_MOVED) return;
-    for (const e of facts?.entities ?? []) movedNames.add(e.name);
-    for (const e of old?.entities ?? []) movedNames.add(e.name);
+    for (const e of entities) movedNames.add(e.name);
     for (const owner of store.importersOf([path])) dependents.add(owner);
     for (const owner of ownersOfEdgesInto(store, [path])) dependents.add(owner);
   }
+
+  // An import resolves to a file by its path, so when a file goes only its importers, the
+  // owners of edges into it and of sites naming its entities can change; unless it was a config
+  // or a Python root marker, which can move any import (see `global`).
+  for (const path of deleted) noteMoved(path, store.facts(path)?.entities ?? []);
 
   // Each file is written as it arrives, inside the revision's transaction: a cold map of 13k
   // files used to hold every file's facts (150 MB of heap) until the parse ended.
@@ -198,11 +208,15 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     );
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with
-    // them. Adding or removing a file, touching a config file, or moving the surface of very
-    // many files can change what any import means: those re-resolve everything.
+    // them. Adding a file, touching or removing a config file or an `__init__.py`, or moving the
+    // surface of very many files can change what any import means: those re-resolve everything.
     const added = changedPaths.filter((p) => !known.has(p));
     const global =
-      cold || added.length > 0 || deleted.length > 0 || moved > MANY_MOVED || changedPaths.some((p) => CONFIG_FILE.test(p));
+      cold ||
+      added.length > 0 ||
+      moved > MANY_MOVED ||
+      changedPaths.some((p) => CONFIG_FILE.test(p)) ||
+      deleted.some((p) => CONFIG_FILE.test(p) || ROOT_MARKER.test(p));
     const targets = global
       ? [...present]
       : [...new Set([...changedPaths, ...dependents, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));

@@ -139,6 +139,54 @@ describe("incremental", () => {
     expect(edges(home, root).filter((e) => e.includes("b.ts"))).toEqual([]);
   });
 
+  test("a deleted file re-resolves only the files that reached into it", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "a.ts": "import { b } from './b';\nexport function a() { return b(); }\n",
+      "b.ts": "export function b() { return 1; }\n",
+      "c.ts": "import { d } from './d';\nexport function c() { return d(); }\n",
+      "d.ts": "export function d() { return 2; }\n",
+      "e.ts": "export function e() { return b(); }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    rmSync(join(root, "b.ts"));
+    // a.ts imports b.ts; e.ts only names b (an unresolved site); c.ts and d.ts are untouched.
+    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "2", files: "4" });
+    expect(calls(home, root)).toEqual(["c.ts:c CALLS d.ts:d"]);
+    expect(unresolved(home, root)).toEqual(expect.arrayContaining(["a.ts:a ? b", "e.ts:e ? b"]));
+  });
+
+  test("a deleted file lets its importers resolve to what it shadowed", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "a.ts": "import { f } from './lib';\nexport function a() { return f(); }\n",
+      "lib.ts": "export function f() { return 1; }\n",
+      "lib/index.ts": "export function f() { return 2; }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
+    rmSync(join(root, "lib.ts"));
+    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "1" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
+  });
+
+  test("deleting an __init__.py or a config re-resolves every file", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "pkg/__init__.py": "",
+      "pkg/m.py": "def f():\n    return 1\n",
+      "app.py": "from pkg.m import f\n\ndef run():\n    return f()\n",
+      "other.py": "def g():\n    return 2\n",
+      "tsconfig.json": "{}\n",
+      "x.ts": "export function x() {}\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    rmSync(join(root, "pkg/__init__.py"));
+    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "5", files: "5" });
+    rmSync(join(root, "tsconfig.json"));
+    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "4" });
+  });
+
   test("a renamed function leaves its old callers unresolved, not bound to something else", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function renamed() { return 1; }\nexport function other() {}\n");

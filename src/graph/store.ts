@@ -83,6 +83,8 @@ export interface FileChange {
 export interface OwnerEdges {
   edges: EdgeRecord[];
   unresolved: UnresolvedRecord[];
+  /** What the owner's resolution asked about absent files; owners resolved together share it. */
+  probes?: ReadonlySet<string>;
 }
 
 export interface RevisionInput {
@@ -268,6 +270,24 @@ export class Store {
     return out;
   }
 
+  /**
+   * Files whose last resolution asked one of `keys` (src/resolve/workspace.ts); undefined when
+   * the graph records no probes, and only re-resolving everything is safe.
+   */
+  ownersProbing(keys: string[]): string[] | undefined {
+    if (this.db.query("SELECT 1 FROM file_probes LIMIT 1").get() === null) return undefined;
+    const sets = new Set<number>();
+    const find = this.db.query("SELECT id FROM probe_sets WHERE instr(keys, ?) > 0");
+    for (const key of keys) for (const [id] of find.values(`\n${key}\n`) as [number][]) sets.add(id);
+    if (sets.size === 0) return [];
+    const owners: string[] = [];
+    for (const part of chunks([...sets])) {
+      const rows = this.db.query(`SELECT path FROM file_probes WHERE set_id IN (${placeholders(part.length)})`).values(...part) as [string][];
+      for (const [path] of rows) owners.push(path);
+    }
+    return owners;
+  }
+
   /** Files whose IMPORTS edges point at the file node of one of `paths`. */
   importersOf(paths: string[]): string[] {
     const owners = new Set<string>();
@@ -381,6 +401,7 @@ class RevisionWriter {
   private readonly namesIn = new Set<string>();
   private readonly namesOut = new Set<string>();
   private readonly patches: PatchRow[] = [];
+  private readonly probeOwners = new Map<ReadonlySet<string>, string[]>();
   private added = 0;
   private changedCount = 0;
   private deletedCount = 0;
@@ -400,6 +421,7 @@ class RevisionWriter {
     // Consumed as produced: the map pipeline resolves owners one by one while this writes,
     // so a cold map never holds every edge of the repository at once.
     for (const [owner, edges] of rest.edges) this.replaceOwnerEdges(owner, edges);
+    this.writeProbes();
 
     if (this.cold) {
       this.createIndexes();
@@ -525,6 +547,7 @@ class RevisionWriter {
     for (const node of nodes) this.removeNode(node);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
+    this.db.query("DELETE FROM file_probes WHERE path = ?").run(path);
     this.deletedCount++;
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
   }
@@ -571,8 +594,25 @@ class RevisionWriter {
     return row?.rowid;
   }
 
+  /** Each set once, however many owners share it; sets no file points at any more go. */
+  private writeProbes(): void {
+    if (this.probeOwners.size === 0) return;
+    const insertSet = this.db.query("INSERT INTO probe_sets (keys) VALUES (?)");
+    const point = this.db.query("INSERT INTO file_probes (path, set_id) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET set_id = excluded.set_id");
+    for (const [probes, owners] of this.probeOwners) {
+      const id = Number(insertSet.run(`\n${[...probes].join("\n")}\n`).lastInsertRowid);
+      for (const owner of owners) point.run(owner, id);
+    }
+    if (!this.cold) this.db.run("DELETE FROM probe_sets WHERE id NOT IN (SELECT set_id FROM file_probes)");
+  }
+
   /** Rewrites an owner's edges only when they differ, so re-resolving an unaffected dependent costs no revision. */
   private replaceOwnerEdges(owner: string, next: OwnerEdges): void {
+    if (next.probes) {
+      const owners = this.probeOwners.get(next.probes);
+      if (owners) owners.push(owner);
+      else this.probeOwners.set(next.probes, [owner]);
+    }
     const edgeRows: SqlValue[][] = [];
     for (const e of next.edges) {
       const src = this.rowidOf(e.srcId);

@@ -198,6 +198,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         if (facts && facts.parseErrors > 0) parseErrors++;
         changedPaths.push(row.path);
         if (!cold && known.has(row.path)) noteDependents(row.path, facts);
+        else if (!cold) noteMoved(row.path, facts?.entities ?? []);
         const fileIds = idsOf(ws.id, row.path, facts);
         idCache.set(row.path, fileIds);
         const lines = result.status === "skipped" ? 0 : result.lines;
@@ -208,21 +209,25 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     );
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with
-    // them. Adding a file, touching or removing a config file or an `__init__.py`, or moving the
+    // them. Touching, adding or removing a config file, removing an `__init__.py`, or moving the
     // surface of very many files can change what any import means: those re-resolve everything.
+    // A new file changes only the answers of the files that asked about its path (probes; a new
+    // `__init__.py` reaches every file that looked for one).
+    const { resolveEach, probeKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => !known.has(p));
+    // A key holding a newline cannot be matched in the stored sets.
+    const probing = added.length === 0 ? [] : added.some((p) => p.includes("\n")) ? undefined : store.ownersProbing(added.flatMap(probeKeysOf));
     const global =
       cold ||
-      added.length > 0 ||
+      probing === undefined ||
       moved > MANY_MOVED ||
       changedPaths.some((p) => CONFIG_FILE.test(p)) ||
       deleted.some((p) => CONFIG_FILE.test(p) || ROOT_MARKER.test(p));
     const targets = global
       ? [...present]
-      : [...new Set([...changedPaths, ...dependents, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
+      : [...new Set([...changedPaths, ...dependents, ...probing!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
 
     opts.onPhase?.("resolve", 0, targets.length);
-    const { resolveEach } = await import("../resolve");
     // From here on every file's facts are read back from the store, which already holds the new ones.
     const project: Project = {
       paths: present,
@@ -250,7 +255,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
 
     function* ownerEdges(): Generator<[string, OwnerEdges]> {
       let done = 0;
-      for (const [path, resolution] of resolveEach(targets, project)) {
+      for (const [path, resolution, probes] of resolveEach(targets, project)) {
         const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
         const unresolved: UnresolvedRecord[] = [];
         for (const edge of resolution.edges) {
@@ -265,7 +270,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         }
         opts.onPhase?.("resolve", ++done, targets.length);
         bound();
-        yield [path, { edges: out, unresolved }];
+        yield [path, { edges: out, unresolved, probes }];
       }
       opts.onPhase?.("commit");
     }

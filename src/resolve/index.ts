@@ -4,9 +4,10 @@ import { Binder } from "./binder.ts";
 import { resolveFileEdges } from "./file-edges.ts";
 import type { FileResolution, Project } from "./model.ts";
 import { Modules } from "./modules.ts";
-import { Workspace } from "./workspace.ts";
+import { type Probes, Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
+export { probeKeysOf, type Probes } from "./workspace.ts";
 
 /**
  * Files resolved with one set of caches. The caches hold the indexes of every file a chunk
@@ -18,18 +19,23 @@ export const RESOLVE_CHUNK = 1500;
 
 /** The complete outgoing edges (all but CONTAINS) of each target file. */
 export function resolveFiles(targets: string[], project: Project): Map<string, FileResolution> {
-  return new Map(resolveEach(targets, project));
+  return new Map([...resolveEach(targets, project)].map(([path, resolution]) => [path, resolution]));
 }
 
-/** The same, one file at a time, for callers that write as they go. */
-export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution]> {
+/**
+ * The same, one file at a time, for callers that write as they go. Each file comes with the
+ * probes of its chunk (see Probes), complete once the chunk's last file has been taken: cached
+ * answers are shared within a chunk, so a file may rest on what another file's resolution asked.
+ */
+export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution, Probes]> {
   let binder: Binder | undefined;
+  let ws: Workspace | undefined;
   let resolved = 0;
   for (const path of targets) {
     if (resolved++ % chunk === 0) {
-      const ws = new Workspace(project);
+      ws = new Workspace(project);
       binder = new Binder(ws, new Modules(ws));
     }
-    yield [path, resolveFileEdges(binder!, path)];
+    yield [path, resolveFileEdges(binder!, path), ws!.probes];
   }
 }

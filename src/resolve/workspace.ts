@@ -11,7 +11,23 @@ interface DirIndex {
   dirs: Set<string>;
 }
 
+/**
+ * What resolution asked about files that are not there: `f:` a path, `d:` a directory's files,
+ * `n:` a base name anywhere, `x:` a directory. Only these answers can change when a file is
+ * added, so a new file need only re-resolve the files whose resolution asked one of its keys.
+ */
+export type Probes = Set<string>;
+
+/** The probe keys whose answers a new file at `path` changes. */
+export function probeKeysOf(path: string): string[] {
+  const keys = [`f:${path}`, `d:${dirname(path)}`, `n:${basename(path)}`];
+  for (let dir = dirname(path); dir !== ""; dir = dirname(dir)) keys.push(`x:${dir}`);
+  return keys;
+}
+
 export class Workspace {
+  /** Shared by every file resolved with this workspace, so each of them is charged with all of it. */
+  readonly probes: Probes = new Set();
   private readonly factsCache = new Map<string, FileFacts | null>();
   private readonly textCache = new Map<string, string | null>();
   private readonly jsonCache = new Map<string, unknown>();
@@ -22,10 +38,13 @@ export class Workspace {
   constructor(private readonly project: Project) {}
 
   has(path: string): boolean {
-    return this.project.paths.has(path);
+    if (this.project.paths.has(path)) return true;
+    this.probes.add(`f:${path}`);
+    return false;
   }
 
   facts(path: string): FileFacts | undefined {
+    if (!this.has(path)) return undefined;
     let facts = this.factsCache.get(path);
     if (facts === undefined) {
       facts = this.project.facts(path) ?? null;
@@ -54,11 +73,13 @@ export class Workspace {
 
   /** Files directly inside `dir`. */
   filesIn(dir: string): readonly string[] {
+    this.probes.add(`d:${dir}`);
     return this.dirIndex().filesByDir.get(dir) ?? [];
   }
 
   /** Every file with this base name, anywhere. */
   filesNamed(name: string): readonly string[] {
+    this.probes.add(`n:${name}`);
     if (!this.byName) {
       this.byName = new Map();
       for (const path of this.project.paths) push(this.byName, basename(path), path);
@@ -67,7 +88,9 @@ export class Workspace {
   }
 
   dirExists(dir: string): boolean {
-    return this.dirIndex().dirs.has(dir);
+    if (this.dirIndex().dirs.has(dir)) return true;
+    this.probes.add(`x:${dir}`);
+    return false;
   }
 
   private dirIndex(): DirIndex {

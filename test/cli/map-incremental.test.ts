@@ -214,6 +214,45 @@ describe("incremental", () => {
     expect(calls(home, root)).toEqual(["a.ts:a CALLS later.ts:later"]);
   });
 
+  test("a new file no resolution asked about re-resolves only itself", async () => {
+    const { root, home } = await twoFiles();
+    writeFileSync(join(root, "c.ts"), "import { b } from './b';\nexport function c() { return b(); }\n");
+    expect(map(root, home)).toMatchObject({ added: "1", resolved: "1", files: "3" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "c.ts:c CALLS b.ts:b"]);
+  });
+
+  test("a new file takes over an import that resolved to a directory's index", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "a.ts": "import { f } from './lib';\nexport function a() { return f(); }\n",
+      "lib/index.ts": "export function f() { return 2; }\n",
+      "other.ts": "export function other() { return 3; }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
+    writeFileSync(join(root, "lib.ts"), "export function f() { return 1; }\n");
+    // a.ts asked for lib.ts before it settled on lib/index.ts, so it is re-resolved (with the
+    // files resolved beside it, which share its probes); no name a.ts left unresolved changed.
+    expect(map(root, home)).toMatchObject({ added: "1" });
+    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
+  });
+
+  test("a new Go file re-resolves the files of its package and their importers", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "go.mod": "module example.com/m\n\ngo 1.22\n",
+      "util/a.go": "package util\n\nfunc A() int { return B() }\n",
+      "main.go": "package main\n\nimport \"example.com/m/util\"\n\nfunc main() { util.A(); util.B() }\n",
+      "other/o.go": "package other\n\nfunc O() int { return 1 }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A"]);
+    writeFileSync(join(root, "util/b.go"), "package util\n\nfunc B() int { return 2 }\n");
+    const result = map(root, home);
+    expect(result).toMatchObject({ added: "1" });
+    expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A", "main.go:main CALLS util/b.go:B", "util/a.go:A CALLS util/b.go:B"]);
+  });
+
   test("a dependent file's edges follow an edit of the file it imports", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function other() {}\nexport function b() { return 1; }\n");

@@ -1,0 +1,146 @@
+// Incremental maps against cold ones: a seeded run of adds, deletes, rewrites and saves by
+// rename over a small TS / Python / Go repository. After every step the incrementally kept
+// graph must hold exactly the edges and unresolved sites of a graph mapped from scratch.
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+import { edges, unresolved } from "../helpers/graph";
+
+/** mulberry32: a small seeded generator, so a failure replays. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TS = ["src/a.ts", "src/b.ts", "src/b/index.ts", "src/c.ts", "src/deep/d.ts", "src/deep/index.ts", "lib/e.ts"];
+const PY = ["py/pkg/__init__.py", "py/pkg/one.py", "py/pkg/two.py", "py/pkg/sub/__init__.py", "py/pkg/sub/three.py", "py/main.py"];
+const GO = ["go/p/x.go", "go/p/y.go", "go/q/z.go", "go/main.go"];
+const NAMES = ["run", "load", "save"];
+
+function pick<T>(next: () => number, items: readonly T[]): T {
+  return items[Math.floor(next() * items.length)]!;
+}
+
+/** A TS module importing one or two others by relative specifier, present or not. */
+function tsSource(next: () => number, path: string, version: number): string {
+  const lines: string[] = [];
+  const calls: string[] = [];
+  for (let i = 0; i < 1 + Math.floor(next() * 2); i++) {
+    const target = pick(next, TS).replace(/(\/index)?\.ts$/, "");
+    if (target === path.replace(/(\/index)?\.ts$/, "")) continue;
+    let spec = relative(dirname(path), target);
+    if (!spec.startsWith(".")) spec = `./${spec}`;
+    const name = pick(next, NAMES);
+    const alias = `${name}${i}`;
+    lines.push(`import { ${name} as ${alias} } from '${spec}';`);
+    calls.push(`${alias}()`);
+  }
+  const own = pick(next, NAMES);
+  lines.push(`export function ${own}() { return ${calls.join(" + ") || "0"}; }`);
+  lines.push(`export function v${version}() { return ${own}(); }`);
+  return `${lines.join("\n")}\n`;
+}
+
+function pyModule(path: string): string {
+  return path.replace(/^py\//, "").replace(/(\/__init__)?\.py$/, "").replaceAll("/", ".");
+}
+
+function pySource(next: () => number, path: string, version: number): string {
+  const target = pick(next, PY.filter((p) => p !== path));
+  const name = pick(next, NAMES);
+  return [
+    `from ${pyModule(target)} import ${name}`,
+    "",
+    `def ${pick(next, NAMES)}():`,
+    `    return ${name}()`,
+    "",
+    `def v${version}():`,
+    `    return ${name}()`,
+    "",
+  ].join("\n");
+}
+
+function goSource(next: () => number, path: string, version: number): string {
+  const pkg = path === "go/main.go" ? "main" : path.split("/")[1]!;
+  const other = pick(next, ["p", "q"].filter((p) => p !== pkg));
+  const name = pick(next, NAMES);
+  const exported = name[0]!.toUpperCase() + name.slice(1);
+  return [
+    `package ${pkg}`,
+    "",
+    `import "example.com/d/go/${other}"`,
+    "",
+    `func ${exported}${pkg === "main" ? "" : version}() int { return ${other}.${pick(next, ["Run", "Load", "Save"])}${version % 2}() }`,
+    "",
+    `func V${version}() int { return ${other}.${exported}${version % 2}() + local${version}() }`,
+    "",
+    `func local${version}() int { return 1 }`,
+    "",
+  ].join("\n");
+}
+
+function sourceFor(next: () => number, path: string, version: number): string {
+  if (path.endsWith(".ts")) return tsSource(next, path, version);
+  if (path.endsWith(".py")) return pySource(next, path, version);
+  return goSource(next, path, version);
+}
+
+function map(root: string, home: string): Record<string, string> {
+  const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return Object.fromEntries(r.lines[0]!.split(" ").slice(1).map((kv) => kv.split("=") as [string, string]));
+}
+
+describe("incremental maps agree with cold maps", () => {
+  for (const seed of [7, 1234]) {
+    test(`seed ${seed}: adds, deletes, rewrites and saves by rename`, async () => {
+      const next = random(seed);
+      const all = [...TS, ...PY, ...GO];
+      const start = Object.fromEntries(all.filter(() => next() < 0.6).map((p, i) => [p, sourceFor(next, p, i)]));
+      const root = await writeTree(tempDir("ix-diff-"), { ...start, "go.mod": "module example.com/d\n\ngo 1.22\n" });
+      expect(Bun.spawnSync(["git", "init", "-q"], { cwd: root }).exitCode).toBe(0);
+      const home = tempDir();
+      map(root, home);
+      let version = 100;
+      const kinds = new Set<string>();
+      for (let step = 0; step < 14; step++) {
+        const path = pick(next, all);
+        const abs = join(root, path);
+        const present = existsSync(abs);
+        const roll = next();
+        let kind: string;
+        if (!present) {
+          kind = "add";
+          mkdirSync(dirname(abs), { recursive: true });
+          writeFileSync(abs, sourceFor(next, path, version++));
+        } else if (roll < 0.35) {
+          kind = "delete";
+          rmSync(abs);
+        } else if (roll < 0.7) {
+          kind = "rewrite";
+          writeFileSync(abs, sourceFor(next, path, version++));
+        } else {
+          kind = "rename-save";
+          writeFileSync(`${abs}.tmp`, sourceFor(next, path, version++));
+          renameSync(`${abs}.tmp`, abs);
+        }
+        kinds.add(kind);
+        map(root, home);
+        const fresh = tempDir();
+        map(root, fresh);
+        const context = `seed ${seed}, step ${step}: ${kind} ${path}`;
+        expect({ context, edges: edges(home, root) }).toEqual({ context, edges: edges(fresh, root) });
+        expect({ context, unresolved: unresolved(home, root) }).toEqual({ context, unresolved: unresolved(fresh, root) });
+      }
+      // The run exercised every kind of change at least once.
+      expect([...kinds].sort()).toEqual(["add", "delete", "rename-save", "rewrite"]);
+    });
+  }
+});

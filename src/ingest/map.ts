@@ -50,9 +50,6 @@ const MANY_MOVED = 500;
 /** Files whose change can move any import's resolution. */
 const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
 
-/** Besides configs, files whose removal can move any import's resolution: Python's source roots follow `__init__.py`. */
-const ROOT_MARKER = /(^|\/)__init__\.py$/;
-
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared
  * results, callback types), imports, exports, heritage, file- and class-level typed
@@ -163,9 +160,8 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     for (const owner of ownersOfEdgesInto(store, [path])) dependents.add(owner);
   }
 
-  // An import resolves to a file by its path, so when a file goes only its importers, the
-  // owners of edges into it and of sites naming its entities can change; unless it was a config
-  // or a Python root marker, which can move any import (see `global`).
+  // A deleted file's importers, the owners of edges into it and of sites naming its entities;
+  // the files whose resolution asked about its path join them below (probes).
   for (const path of deleted) noteMoved(path, store.facts(path)?.entities ?? []);
 
   // Each file is written as it arrives, inside the revision's transaction: a cold map of 13k
@@ -209,20 +205,22 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     );
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with
-    // them. Touching, adding or removing a config file, removing an `__init__.py`, or moving the
-    // surface of very many files can change what any import means: those re-resolve everything.
-    // A new file changes only the answers of the files that asked about its path (probes; a new
+    // them. Touching, adding or removing a config file, or moving the surface of very many files
+    // can change what any import means: those re-resolve everything. A file added or deleted
+    // changes only the answers of the files whose resolution asked about its path (probes; an
     // `__init__.py` reaches every file that looked for one).
     const { resolveEach, probeKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => !known.has(p));
+    const arrivedOrGone = [...added, ...deleted];
     // A key holding a newline cannot be matched in the stored sets.
-    const probing = added.length === 0 ? [] : added.some((p) => p.includes("\n")) ? undefined : store.ownersProbing(added.flatMap(probeKeysOf));
+    const probing =
+      arrivedOrGone.length === 0 ? [] : arrivedOrGone.some((p) => p.includes("\n")) ? undefined : store.ownersProbing(arrivedOrGone.flatMap(probeKeysOf));
     const global =
       cold ||
       probing === undefined ||
       moved > MANY_MOVED ||
       changedPaths.some((p) => CONFIG_FILE.test(p)) ||
-      deleted.some((p) => CONFIG_FILE.test(p) || ROOT_MARKER.test(p));
+      deleted.some((p) => CONFIG_FILE.test(p));
     const targets = global
       ? [...present]
       : [...new Set([...changedPaths, ...dependents, ...probing!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));

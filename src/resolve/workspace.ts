@@ -12,13 +12,14 @@ interface DirIndex {
 }
 
 /**
- * What resolution asked about files that are not there: `f:` a path, `d:` a directory's files,
- * `n:` a base name anywhere, `x:` a directory. Only these answers can change when a file is
- * added, so a new file need only re-resolve the files whose resolution asked one of its keys.
+ * Every question resolution asked about the file set: `f:` a path (is it there, its facts),
+ * `d:` a directory's files, `n:` a base name anywhere, `x:` whether a directory exists. Only
+ * these answers can change when a file is added or deleted, so such a change need only
+ * re-resolve the files whose resolution asked one of its keys.
  */
 export type Probes = Set<string>;
 
-/** The probe keys whose answers a new file at `path` changes. */
+/** The probe keys whose answers a file added or deleted at `path` changes. */
 export function probeKeysOf(path: string): string[] {
   const keys = [`f:${path}`, `d:${dirname(path)}`, `n:${basename(path)}`];
   for (let dir = dirname(path); dir !== ""; dir = dirname(dir)) keys.push(`x:${dir}`);
@@ -38,9 +39,8 @@ export class Workspace {
   constructor(private readonly project: Project) {}
 
   has(path: string): boolean {
-    if (this.project.paths.has(path)) return true;
     this.probes.add(`f:${path}`);
-    return false;
+    return this.project.paths.has(path);
   }
 
   facts(path: string): FileFacts | undefined {
@@ -88,9 +88,8 @@ export class Workspace {
   }
 
   dirExists(dir: string): boolean {
-    if (this.dirIndex().dirs.has(dir)) return true;
     this.probes.add(`x:${dir}`);
-    return false;
+    return this.dirIndex().dirs.has(dir);
   }
 
   private dirIndex(): DirIndex {

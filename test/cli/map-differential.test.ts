@@ -99,7 +99,9 @@ function map(root: string, home: string): Record<string, string> {
 }
 
 describe("incremental maps agree with cold maps", () => {
-  for (const seed of [7, 1234]) {
+  // Seed 2 caught a deletion (py/main.py) that changed calls in py/pkg/__init__.py, which neither
+  // imported it nor had edges into it: only probes of the file set found that file.
+  for (const seed of [2, 7, 1234]) {
     test(`seed ${seed}: adds, deletes, rewrites and saves by rename`, async () => {
       const next = random(seed);
       const all = [...TS, ...PY, ...GO];

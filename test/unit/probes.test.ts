@@ -12,7 +12,7 @@ function workspace(paths: string[]): Workspace {
 }
 
 describe("probes", () => {
-  test("a workspace records what was asked about files that are not there, and nothing else", () => {
+  test("a workspace records every question about the file set", () => {
     const ws = workspace(["a.ts", "lib/index.ts"]);
     expect(ws.has("a.ts")).toBe(true);
     expect(ws.has("lib.ts")).toBe(false);
@@ -22,10 +22,10 @@ describe("probes", () => {
     expect(ws.dirExists("src")).toBe(false);
     expect(ws.filesIn("lib")).toEqual(["lib/index.ts"]);
     expect(ws.filesNamed("go.mod")).toEqual([]);
-    expect([...ws.probes].sort()).toEqual(["d:lib", "f:gone.ts", "f:lib.ts", "n:go.mod", "x:src"]);
+    expect([...ws.probes].sort()).toEqual(["d:lib", "f:a.ts", "f:gone.ts", "f:lib.ts", "f:lib/index.ts", "n:go.mod", "x:lib", "x:src"]);
   });
 
-  test("a new path's keys meet every question its arrival answers differently", () => {
+  test("a path's keys meet every question its arrival or removal answers differently", () => {
     expect(probeKeysOf("src/deep/new.ts")).toEqual(["f:src/deep/new.ts", "d:src/deep", "n:new.ts", "x:src/deep", "x:src"]);
     expect(probeKeysOf("top.py")).toEqual(["f:top.py", "d:", "n:top.py"]);
     // Each question above is answered differently once the path exists.

@@ -83,7 +83,7 @@ export interface FileChange {
 export interface OwnerEdges {
   edges: EdgeRecord[];
   unresolved: UnresolvedRecord[];
-  /** What the owner's resolution asked about absent files; owners resolved together share it. */
+  /** What the owner's resolution asked about the file set; owners resolved together share it. */
   probes?: ReadonlySet<string>;
 }
 

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -37,6 +37,10 @@ export const TABLES = [
   // together share one set, its keys "\n"-joined with a "\n" at each end.
   `CREATE TABLE IF NOT EXISTS probe_sets (id INTEGER PRIMARY KEY, keys TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS file_probes (path TEXT PRIMARY KEY, set_id INT NOT NULL)`,
+  // Which other files' facts (and Go packages) each file's resolution read (src/resolve/reads.ts):
+  // an edit that moves a file's surface re-resolves the files whose keys hold it. Per file,
+  // "\n"-joined with a "\n" at each end.
+  `CREATE TABLE IF NOT EXISTS file_reads (path TEXT PRIMARY KEY, keys TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
   `CREATE TABLE IF NOT EXISTS patches (

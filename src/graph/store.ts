@@ -85,6 +85,8 @@ export interface OwnerEdges {
   unresolved: UnresolvedRecord[];
   /** What the owner's resolution asked about the file set; owners resolved together share it. */
   probes?: ReadonlySet<string>;
+  /** Which other files' facts the owner's resolution read (src/resolve/reads.ts). */
+  reads?: Iterable<string>;
 }
 
 export interface RevisionInput {
@@ -286,6 +288,23 @@ export class Store {
       for (const [path] of rows) owners.push(path);
     }
     return owners;
+  }
+
+  /** Files whose last resolution read one of `keys` (src/resolve/reads.ts). */
+  ownersReading(keys: string[]): string[] {
+    if (keys.length === 0) return [];
+    const owners = new Set<string>();
+    if (keys.length <= 8) {
+      const find = this.db.query("SELECT path FROM file_reads WHERE instr(keys, ?) > 0");
+      for (const key of keys) for (const [path] of find.values(`\n${key}\n`) as [string][]) owners.add(path);
+    } else {
+      // One pass over every file's keys instead of one scan per key.
+      const wanted = new Set(keys);
+      for (const [path, joined] of this.db.query("SELECT path, keys FROM file_reads").values() as [string, string][]) {
+        if (joined.split("\n").some((key) => wanted.has(key))) owners.add(path);
+      }
+    }
+    return [...owners].sort();
   }
 
   /** Files whose IMPORTS edges point at the file node of one of `paths`. */
@@ -548,6 +567,7 @@ class RevisionWriter {
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_probes WHERE path = ?").run(path);
+    this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);
     this.deletedCount++;
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
   }
@@ -612,6 +632,11 @@ class RevisionWriter {
       const owners = this.probeOwners.get(next.probes);
       if (owners) owners.push(owner);
       else this.probeOwners.set(next.probes, [owner]);
+    }
+    if (next.reads) {
+      this.db
+        .query("INSERT INTO file_reads (path, keys) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET keys = excluded.keys")
+        .run(owner, `\n${[...next.reads].join("\n")}\n`);
     }
     const edgeRows: SqlValue[][] = [];
     for (const e of next.edges) {

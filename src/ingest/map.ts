@@ -8,6 +8,7 @@ import type { EdgeRecord, FileRow, FileStamp, OwnerEdges, UnresolvedRecord } fro
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
+import { readKeysOf } from "../resolve/reads";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
@@ -138,6 +139,8 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   const dependents = new Set<string>();
   const movedNames = new Set<string>();
   let moved = 0;
+  /** Files whose surface moved: the files that read their facts are asked for after the parse. */
+  const surfaceMoved: string[] = [];
   let parsed = 0;
   let parseErrors = 0;
   let skipped = base.skipped;
@@ -158,6 +161,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     for (const e of entities) movedNames.add(e.name);
     for (const owner of store.importersOf([path])) dependents.add(owner);
     for (const owner of ownersOfEdgesInto(store, [path])) dependents.add(owner);
+    surfaceMoved.push(path);
   }
 
   // A deleted file's importers, the owners of edges into it and of sites naming its entities;
@@ -215,15 +219,18 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     // A key holding a newline cannot be matched in the stored sets.
     const probing =
       arrivedOrGone.length === 0 ? [] : arrivedOrGone.some((p) => p.includes("\n")) ? undefined : store.ownersProbing(arrivedOrGone.flatMap(probeKeysOf));
+    // Files that reach a moved surface through re-exports, or a Go package's table, read its facts.
+    const readers = surfaceMoved.some((p) => p.includes("\n")) ? undefined : store.ownersReading(surfaceMoved.flatMap(readKeysOf));
     const global =
       cold ||
       probing === undefined ||
+      readers === undefined ||
       moved > MANY_MOVED ||
       changedPaths.some((p) => CONFIG_FILE.test(p)) ||
       deleted.some((p) => CONFIG_FILE.test(p));
     const targets = global
       ? [...present]
-      : [...new Set([...changedPaths, ...dependents, ...probing!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
+      : [...new Set([...changedPaths, ...dependents, ...readers!, ...probing!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
 
     opts.onPhase?.("resolve", 0, targets.length);
     // From here on every file's facts are read back from the store, which already holds the new ones.
@@ -253,7 +260,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
 
     function* ownerEdges(): Generator<[string, OwnerEdges]> {
       let done = 0;
-      for (const [path, resolution, probes] of resolveEach(targets, project)) {
+      for (const [path, resolution, probes, reads] of resolveEach(targets, project)) {
         const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
         const unresolved: UnresolvedRecord[] = [];
         for (const edge of resolution.edges) {
@@ -268,7 +275,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         }
         opts.onPhase?.("resolve", ++done, targets.length);
         bound();
-        yield [path, { edges: out, unresolved, probes }];
+        yield [path, { edges: out, unresolved, probes, reads }];
       }
       opts.onPhase?.("commit");
     }

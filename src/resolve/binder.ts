@@ -9,6 +9,7 @@ import { guessPackageName } from "./go-modules.ts";
 import type { GoPackage, Mod, PyModule, TsModule } from "./module-types.ts";
 import type { EntityRef, Via } from "./model.ts";
 import { familyOf, type LangFamily, type Modules } from "./modules.ts";
+import { factsReadKey, inProgress, type ReadLog, type Remembered } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 
 export type Value =
@@ -38,35 +39,47 @@ interface GoTable {
   methods: Map<string, EntityRef[]>;
 }
 
+const NO_VALUE = inProgress(null);
+const NO_BASES = inProgress([]);
+
+/**
+ * Every memo keeps the reads behind its answers (reads.ts), and `index` charges each file's
+ * facts to whoever asks: an answer reused by another file counts as read by that file too.
+ */
 export class Binder {
-  private readonly indexes = new Map<string, FileIndex | null>();
-  private readonly memberMemo = new Map<string, Value | null>();
-  private readonly typeMemo = new Map<string, Value | null>();
-  private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Value | null>>>();
-  private readonly baseMemo = new Map<string, (EntityRef | "external")[]>();
+  private readonly indexes = new Map<string, { index: FileIndex | null; readKey: string }>();
+  private readonly memberMemo = new Map<string, Remembered<Value | null>>();
+  private readonly typeMemo = new Map<string, Remembered<Value | null>>();
+  private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Remembered<Value | null>>>>();
+  private readonly baseMemo = new Map<string, Remembered<(EntityRef | "external")[]>>();
   private readonly goTables = new Map<string, GoTable>();
-  private readonly goNamedImports = new Map<string, Map<string, ImportBinding>>();
+  private readonly goNamedImports = new Map<string, Remembered<Map<string, ImportBinding>>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
-  private readonly resultMemo = new Map<CallFact, Value | null>();
+  private readonly resultMemo = new Map<CallFact, Remembered<Value | null>>();
+  readonly reads: ReadLog;
   /** Field paths being read for a variable (`n := n.next`): a second read of one is a cycle. */
   private readonly readingPaths = new Set<string>();
   /** Set when a lookup was cut short by a re-export cycle: its result must not be memoised. */
   private cycleCut = false;
-  private readonly callbacks = new CallbackTypes(this);
+  private readonly callbacks: CallbackTypes;
 
   constructor(
     private readonly ws: Workspace,
     readonly modules: Modules,
-  ) {}
+  ) {
+    this.reads = ws.reads;
+    this.callbacks = new CallbackTypes(this);
+  }
 
   index(path: string): FileIndex | undefined {
-    let index = this.indexes.get(path);
-    if (index === undefined) {
+    let known = this.indexes.get(path);
+    if (known === undefined) {
       const facts = this.ws.facts(path);
-      index = facts ? new FileIndex(facts) : null;
-      this.indexes.set(path, index);
+      known = { index: facts ? new FileIndex(facts) : null, readKey: factsReadKey(path) };
+      this.indexes.set(path, known);
     }
-    return index ?? undefined;
+    this.reads.note(known.readKey);
+    return known.index ?? undefined;
   }
 
   family(path: string): LangFamily | undefined {
@@ -177,15 +190,19 @@ export class Binder {
   typeValue(path: string, scope: number, type: string): Value | undefined {
     const key = `${path}\0${scope}\0${type}`;
     const memo = this.typeMemo.get(key);
-    if (memo !== undefined) return memo ?? undefined;
-    this.typeMemo.set(key, null);
-    let value: Value | undefined;
+    if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
+    this.typeMemo.set(key, NO_VALUE);
+    const remembered = this.reads.remember(() => this.computeType(path, scope, type) ?? null);
+    this.typeMemo.set(key, remembered);
+    return remembered.value ?? undefined;
+  }
+
+  private computeType(path: string, scope: number, type: string): Value | undefined {
     const found = this.resolvePath(path, scope, type, "type");
-    if (found?.t === "entity" && TYPES.has(found.kind)) value = { t: "instance", classes: [found.ref], via: "receiver-type" };
-    else if (found?.t === "external") value = EXTERNAL;
-    else if (!found && isBuiltinType(this.family(path) ?? "ts", type.split(".")[0]!)) value = EXTERNAL;
-    this.typeMemo.set(key, value ?? null);
-    return value;
+    if (found?.t === "entity" && TYPES.has(found.kind)) return { t: "instance", classes: [found.ref], via: "receiver-type" };
+    if (found?.t === "external") return EXTERNAL;
+    if (!found && isBuiltinType(this.family(path) ?? "ts", type.split(".")[0]!)) return EXTERNAL;
+    return undefined;
   }
 
   /** A variable of `scope` with a known type; annotated ones before callback parameters. */
@@ -235,8 +252,14 @@ export class Binder {
    */
   private callResult(path: string, call: CallFact): Value | undefined {
     const memo = this.resultMemo.get(call);
-    if (memo !== undefined) return memo ?? undefined;
-    this.resultMemo.set(call, null);
+    if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
+    this.resultMemo.set(call, NO_VALUE);
+    const remembered = this.reads.remember(() => this.computeResult(path, call) ?? null);
+    this.resultMemo.set(call, remembered);
+    return remembered.value ?? undefined;
+  }
+
+  private computeResult(path: string, call: CallFact): Value | undefined {
     let value: Value | undefined;
     const constructs = call.isNew || this.family(path) === "py";
     // The receiver and the called value are looked up once, for every case below.
@@ -250,7 +273,6 @@ export class Binder {
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
       value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
     }
-    this.resultMemo.set(call, value ?? null);
     return value;
   }
 
@@ -343,10 +365,10 @@ export class Binder {
     let memo = this.bindingMemo.get(binding);
     if (!memo) this.bindingMemo.set(binding, (memo = {}));
     const known = memo[want];
-    if (known !== undefined) return known ?? undefined;
-    const value = this.bindingTarget(path, binding, want);
-    memo[want] = value ?? null;
-    return value;
+    if (known !== undefined) return this.reads.reuse(known) ?? undefined;
+    const remembered = this.reads.remember(() => this.bindingTarget(path, binding, want) ?? null);
+    memo[want] = remembered;
+    return remembered.value ?? undefined;
   }
 
   private bindingTarget(path: string, binding: ImportBinding, want: Want): Value | undefined {
@@ -369,7 +391,7 @@ export class Binder {
   moduleMember(mod: Mod, name: string, want: Want = "any", visitingSoFar?: Set<string>): Value | undefined {
     const key = `${mod.key}\0${name}\0${want}`;
     const memo = this.memberMemo.get(key);
-    if (memo !== undefined) return memo ?? undefined;
+    if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
     const visiting = visitingSoFar ?? new Set<string>();
     if (visiting.has(key)) {
       this.cycleCut = true;
@@ -378,13 +400,14 @@ export class Binder {
     visiting.add(key);
     const outerCut = this.cycleCut;
     this.cycleCut = false;
-    const found = mod.lang === "ts" ? this.tsExport(mod, name, want, visiting)
-      : mod.lang === "py" ? this.pyMember(mod, name, visiting)
-      : this.goMember(mod, name);
+    const found = this.reads.remember(() =>
+      (mod.lang === "ts" ? this.tsExport(mod, name, want, visiting)
+        : mod.lang === "py" ? this.pyMember(mod, name, visiting)
+        : this.goMember(mod, name)) ?? null);
     visiting.delete(key);
-    if (!this.cycleCut) this.memberMemo.set(key, found ?? null);
+    if (!this.cycleCut) this.memberMemo.set(key, found);
     this.cycleCut ||= outerCut;
-    return found;
+    return found.value ?? undefined;
   }
 
   private tsExport(mod: TsModule, name: string, want: Want, visiting: Set<string>): Value | undefined {
@@ -492,30 +515,38 @@ export class Binder {
   private goUnnamedImport(path: string, index: FileIndex, name: string): ImportBinding | undefined {
     let named = this.goNamedImports.get(path);
     if (!named) {
-      named = new Map();
-      for (const imp of index.unnamedGoImports) {
-        const pkg = this.modules.resolve(index.facts, imp);
-        const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
-        for (const bound of names) if (!named.has(bound)) named.set(bound, { imp, imported: "*" });
-      }
+      named = this.reads.remember(() => {
+        const bound = new Map<string, ImportBinding>();
+        for (const imp of index.unnamedGoImports) {
+          const pkg = this.modules.resolve(index.facts, imp);
+          const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
+          for (const name of names) if (!bound.has(name)) bound.set(name, { imp, imported: "*" });
+        }
+        return bound;
+      });
       this.goNamedImports.set(path, named);
-    }
-    return named.get(name);
+    } else this.reads.reuse(named);
+    return named.value.get(name);
   }
 
+  /** Read as a whole: charged as the package's read key, not as each file's facts. */
   private goTable(pkg: GoPackage): GoTable {
+    this.reads.note(pkg.readKey);
     let table = this.goTables.get(pkg.key);
     if (table) return table;
-    table = { names: new Map(), methods: new Map() };
-    for (const file of pkg.files) {
-      const index = this.index(file);
-      if (!index) continue;
-      index.facts.entities.forEach((entity, i) => {
-        const ref = { path: file, index: i };
-        if (entity.receiverType !== undefined) pushRef(table!.methods, `${entity.receiverType}.${entity.name}`, ref);
-        else if (entity.parent < 0) pushRef(table!.names, entity.name, ref);
-      });
-    }
+    table = this.reads.apart(() => {
+      const built: GoTable = { names: new Map(), methods: new Map() };
+      for (const file of pkg.files) {
+        const index = this.index(file);
+        if (!index) continue;
+        index.facts.entities.forEach((entity, i) => {
+          const ref = { path: file, index: i };
+          if (entity.receiverType !== undefined) pushRef(built.methods, `${entity.receiverType}.${entity.name}`, ref);
+          else if (entity.parent < 0) pushRef(built.names, entity.name, ref);
+        });
+      }
+      return built;
+    });
     this.goTables.set(pkg.key, table);
     return table;
   }
@@ -535,8 +566,14 @@ export class Binder {
   bases(cls: EntityRef): (EntityRef | "external")[] {
     const key = refKey(cls);
     const memo = this.baseMemo.get(key);
-    if (memo) return memo;
-    this.baseMemo.set(key, []);
+    if (memo) return this.reads.reuse(memo);
+    this.baseMemo.set(key, NO_BASES);
+    const remembered = this.reads.remember(() => this.computeBases(cls));
+    this.baseMemo.set(key, remembered);
+    return remembered.value;
+  }
+
+  private computeBases(cls: EntityRef): (EntityRef | "external")[] {
     const index = this.index(cls.path);
     const bases: (EntityRef | "external")[] = [];
     const family = this.family(cls.path) ?? "ts";
@@ -547,7 +584,6 @@ export class Binder {
       if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);
       else if (found?.t === "external" || (!found && isBuiltinType(family, heritage.name))) bases.push("external");
     }
-    this.baseMemo.set(key, bases);
     return bases;
   }
 

@@ -6,12 +6,14 @@ import type { CallFact, TypedVarFact } from "../ingest/facts.ts";
 import type { Value } from "./binder.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { EntityRef } from "./model.ts";
+import { inProgress, type ReadLog, type Remembered } from "./reads.ts";
 
 /** Weaker than a written annotation: the binding depends on a second, resolved call. */
 export const CALLBACK_CONFIDENCE = 0.8;
 
 /** What the callback resolution needs from the binder. */
 export interface CallbackHost {
+  readonly reads: ReadLog;
   index(path: string): FileIndex | undefined;
   /** The function or method a call binds to (a class's constructor for `new`). */
   calledEntity(path: string, call: CallFact): EntityRef | undefined;
@@ -19,9 +21,11 @@ export interface CallbackHost {
   typeValue(path: string, scope: number, type: string): Value | undefined;
 }
 
+const IN_PROGRESS = inProgress(null);
+
 export class CallbackTypes {
   /** null while being computed: a callback whose call's receiver is that callback's own parameter. */
-  private readonly memo = new Map<TypedVarFact, Value | null>();
+  private readonly memo = new Map<TypedVarFact, Remembered<Value | null>>();
 
   constructor(private readonly host: CallbackHost) {}
 
@@ -34,11 +38,11 @@ export class CallbackTypes {
 
   private valueOf(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
     const memo = this.memo.get(param);
-    if (memo !== undefined) return memo ?? undefined;
-    this.memo.set(param, null);
-    const value = this.compute(path, index, param);
-    this.memo.set(param, value ?? null);
-    return value;
+    if (memo !== undefined) return this.host.reads.reuse(memo) ?? undefined;
+    this.memo.set(param, IN_PROGRESS);
+    const remembered = this.host.reads.remember(() => this.compute(path, index, param) ?? null);
+    this.memo.set(param, remembered);
+    return remembered.value ?? undefined;
   }
 
   private compute(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {

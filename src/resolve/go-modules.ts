@@ -2,6 +2,7 @@
 // it names a directory whose .go files (one package name) form the package.
 import type { GoPackage, Outcome } from "./module-types.ts";
 import { dirname, joinPath } from "./paths.ts";
+import { goPackageReadKey } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 
 interface GoModule {
@@ -15,7 +16,9 @@ export function isGoTest(path: string): boolean {
 
 export class GoModules {
   private modules: GoModule[] | undefined;
-  private readonly packages = new Map<string, GoPackage | null>();
+  /** readKey: the package's name and files come from its directory's facts (reads.ts). */
+  private readonly packages = new Map<string, { pkg: GoPackage | null; readKey: string }>();
+  private readonly dirs = new Map<string, Outcome<string>>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -39,6 +42,12 @@ export class GoModules {
 
   /** The directory an import path names: under the go.mod module whose path is its longest prefix. */
   private dirOf(importPath: string): Outcome<string> {
+    let dir = this.dirs.get(importPath);
+    if (dir === undefined) this.dirs.set(importPath, (dir = this.moduleDirOf(importPath)));
+    return dir;
+  }
+
+  private moduleDirOf(importPath: string): Outcome<string> {
     let owner: GoModule | undefined;
     for (const mod of this.goModules()) {
       if (importPath !== mod.path && !importPath.startsWith(mod.path + "/")) continue;
@@ -55,15 +64,20 @@ export class GoModules {
   private packageIn(dir: string, withTests: boolean, wanted?: string): GoPackage | undefined {
     const key = `${withTests ? "t" : "p"}\0${dir}\0${wanted ?? ""}`;
     const cached = this.packages.get(key);
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached !== undefined) {
+      this.ws.reads.note(cached.readKey);
+      return cached.pkg ?? undefined;
+    }
+    const readKey = goPackageReadKey(dir);
+    this.ws.reads.note(readKey);
     const candidates = this.ws.filesIn(dir).filter((path) => path.endsWith(".go") && (withTests || !isGoTest(path)));
     const named = candidates.map((path) => ({ path, name: this.ws.facts(path)?.packageName }));
     const name = wanted ?? mostCommon(named.filter((f) => !isGoTest(f.path)).map((f) => f.name))
       ?? mostCommon(named.map((f) => f.name));
     const files = named.filter((f) => f.name === name).map((f) => f.path).sort();
     const pkg: GoPackage | null = name === undefined || files.length === 0 ? null
-      : { lang: "go", key: `go:${key}\0${name}`, dir, name, files };
-    this.packages.set(key, pkg);
+      : { lang: "go", key: `go:${key}\0${name}`, dir, name, files, readKey };
+    this.packages.set(key, { pkg, readKey });
     return pkg ?? undefined;
   }
 

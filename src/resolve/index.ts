@@ -4,10 +4,12 @@ import { Binder } from "./binder.ts";
 import { resolveFileEdges } from "./file-edges.ts";
 import type { FileResolution, Project } from "./model.ts";
 import { Modules } from "./modules.ts";
+import { factsReadKey } from "./reads.ts";
 import { type Probes, Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
 export { probeKeysOf, type Probes } from "./workspace.ts";
+export { readKeysOf } from "./reads.ts";
 
 /**
  * Files resolved with one set of caches. The caches hold the indexes of every file a chunk
@@ -26,8 +28,9 @@ export function resolveFiles(targets: string[], project: Project): Map<string, F
  * The same, one file at a time, for callers that write as they go. Each file comes with the
  * probes of its chunk (see Probes), complete once the chunk's last file has been taken: cached
  * answers are shared within a chunk, so a file may rest on what another file's resolution asked.
+ * And with its own reads: the keys of the other files' facts its answers rested on (reads.ts).
  */
-export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution, Probes]> {
+export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution, Probes, Set<string>]> {
   let binder: Binder | undefined;
   let ws: Workspace | undefined;
   let resolved = 0;
@@ -36,6 +39,9 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
       ws = new Workspace(project);
       binder = new Binder(ws, new Modules(ws));
     }
-    yield [path, resolveFileEdges(binder!, path), ws!.probes];
+    const resolution = resolveFileEdges(binder!, path);
+    const reads = ws!.reads.take();
+    reads.delete(factsReadKey(path));
+    yield [path, resolution, ws!.probes, reads];
   }
 }

@@ -22,6 +22,8 @@ export interface GoPackage {
   dir: string;
   name: string;
   files: string[];
+  /** The read key a resolution that used this package rests on (reads.ts). */
+  readKey: string;
 }
 
 export type Mod = TsModule | PyModule | GoPackage;

@@ -23,10 +23,14 @@ export class Modules {
     this.go = new GoModules(ws);
   }
 
-  /** Keyed by the fact itself: an import is met again for every use of its bindings. */
+  /**
+   * Keyed by the fact itself: an import is met again for every use of its bindings. Not for Go:
+   * a Go package rests on its directory's facts, a read each use must be charged with.
+   */
   private readonly byImport = new WeakMap<ImportFact, Outcome<Mod>>();
 
   resolve(importer: FileFacts, imp: ImportFact): Outcome<Mod> {
+    if (importer.lang === "go") return this.go.resolve(importer.path, imp.source);
     let outcome = this.byImport.get(imp);
     if (outcome === undefined) {
       outcome = this.resolveSource(importer, imp.source);

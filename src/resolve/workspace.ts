@@ -4,6 +4,7 @@ import type { FileFacts } from "../ingest/facts.ts";
 import { parseJsonc } from "./jsonc.ts";
 import type { Project } from "./model.ts";
 import { basename, dirname } from "./paths.ts";
+import { ReadLog } from "./reads.ts";
 
 interface DirIndex {
   filesByDir: Map<string, string[]>;
@@ -29,6 +30,8 @@ export function probeKeysOf(path: string): string[] {
 export class Workspace {
   /** Shared by every file resolved with this workspace, so each of them is charged with all of it. */
   readonly probes: Probes = new Set();
+  /** Per file, which files' facts its answers rested on (see reads.ts). */
+  readonly reads = new ReadLog();
   private readonly factsCache = new Map<string, FileFacts | null>();
   private readonly textCache = new Map<string, string | null>();
   private readonly jsonCache = new Map<string, unknown>();

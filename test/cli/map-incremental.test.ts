@@ -253,6 +253,54 @@ describe("incremental", () => {
     expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A", "main.go:main CALLS util/b.go:B", "util/a.go:A CALLS util/b.go:B"]);
   });
 
+  test("an edit two re-export hops away re-resolves the file that reaches it only through them", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "deep.ts": "export function run() { return 1; }\n",
+      "mid.ts": "export { run } from './deep';\n",
+      "barrel.ts": "export * from './mid';\n",
+      "app.ts": "import { run } from './barrel';\nexport function main() { return run(); }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["app.ts:main CALLS deep.ts:run"]);
+    // app.ts imports neither mid.ts nor has an edge into it, and its call was resolved.
+    writeFileSync(join(root, "mid.ts"), "export function run() { return 2; }\n");
+    expect(map(root, home)).toMatchObject({ modified: "1" });
+    expect(calls(home, root)).toEqual(["app.ts:main CALLS mid.ts:run"]);
+  });
+
+  test("a Python package's __init__ that starts defining a name it re-exported moves the callers two imports away", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "pkg/__init__.py": "from .sub import run\n",
+      "pkg/sub/__init__.py": "from .impl import run\n",
+      "pkg/sub/impl.py": "def run():\n    return 1\n",
+      "main.py": "from pkg import run\n\ndef main():\n    run()\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/impl.py:run"]);
+    writeFileSync(join(root, "pkg/sub/__init__.py"), "def run():\n    return 2\n");
+    expect(map(root, home)).toMatchObject({ modified: "1" });
+    expect(calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/__init__.py:run"]);
+  });
+
+  test("a Go file that declares a name its package already had re-resolves the package's other files", async () => {
+    const root = await writeTree(tempDir("ix-inc-"), {
+      "go.mod": "module example.com/m\n\ngo 1.22\n",
+      "util/a.go": "package util\n\nfunc A() int { return B() }\n",
+      "util/b.go": "package util\n\nfunc B() int { return 2 }\n",
+      "util/c.go": "package util\n\nfunc C() int { return 3 }\n",
+    });
+    const home = tempDir();
+    map(root, home);
+    expect(calls(home, root)).toEqual(["util/a.go:A CALLS util/b.go:B"]);
+    // Two B in one package: which one a.go calls is not proven, so the call is unresolved.
+    writeFileSync(join(root, "util/c.go"), "package util\n\nfunc C() int { return 3 }\n\nfunc B() int { return 4 }\n");
+    expect(map(root, home)).toMatchObject({ modified: "1" });
+    expect(calls(home, root)).toEqual([]);
+    expect(unresolved(home, root)).toContain("util/a.go:A ? B");
+  });
+
   test("a dependent file's edges follow an edit of the file it imports", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function other() {}\nexport function b() { return 1; }\n");

@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { FileFacts } from "../ingest/facts";
 import { INDEXES, INDEX_NAMES, PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
+import { type FileStamp, patchStamps, type StampList, stampListOf } from "./stamps";
 
 export type EdgeKind = "CONTAINS" | "CALLS" | "IMPORTS" | "EXTENDS" | "IMPLEMENTS" | "REFERENCES";
 
@@ -18,10 +19,7 @@ export interface FileRow {
   role: string;
 }
 
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-}
+export type { FileStamp, StampList } from "./stamps";
 
 interface RawFileRow {
   path: string;
@@ -147,6 +145,32 @@ type SqlValue = string | number | null;
 /** SQLite's default limit on bound parameters is far above this; chunks keep IN lists modest. */
 const IN_CHUNK = 500;
 
+/**
+ * The stamp list as kept in meta (`stamp_paths`, `stamp_numbers`) by every revision that writes
+ * file rows; undefined on a graph written before it was kept.
+ */
+function keptStampList(db: Database): StampList | undefined {
+  const rows = db.query("SELECT key, value FROM meta WHERE key IN ('stamp_paths', 'stamp_numbers')").values() as [string, string | Uint8Array][];
+  const joined = rows.find(([key]) => key === "stamp_paths")?.[1];
+  const bytes = rows.find(([key]) => key === "stamp_numbers")?.[1];
+  if (typeof joined !== "string" || !(bytes instanceof Uint8Array) || bytes.byteLength % 16 !== 0) return undefined;
+  // A fresh copy, so the view is aligned whatever offset the driver's buffer had.
+  return { joined, numbers: new Float64Array(bytes.slice().buffer) };
+}
+
+function readStampList(db: Database): StampList {
+  const kept = keptStampList(db);
+  if (kept) return kept;
+  const rows = db.query("SELECT path, size, mtime_ms FROM files").values() as [string, number, number][];
+  return stampListOf(rows.map(([path, size, mtimeMs]) => [path, { size, mtimeMs }]));
+}
+
+function writeStampList(db: Database, list: StampList): void {
+  const set = db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  set.run("stamp_paths", list.joined);
+  set.run("stamp_numbers", new Uint8Array(list.numbers.buffer, list.numbers.byteOffset, list.numbers.byteLength));
+}
+
 function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -224,16 +248,14 @@ export class Store {
     this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
   }
 
-  /**
-   * Size and mtime of every file: all a no-change map compares. Read as arrays of three
-   * columns, 13k rows take 8 ms where the full rows as objects take 30.
-   */
-  fileStamps(): Map<string, FileStamp> {
-    const out = new Map<string, FileStamp>();
-    for (const [path, size, mtimeMs] of this.db.query("SELECT path, size, mtime_ms FROM files").values() as [string, number, number][]) {
-      out.set(path, { size, mtimeMs });
-    }
-    return out;
+  /** Size and mtime of every file, sorted by path: all a no-change map compares (stamps.ts). */
+  fileStampList(): StampList {
+    return readStampList(this.db);
+  }
+
+  /** Keeps the stamp list of a graph written before it was kept, so the next map reads one value. */
+  keepStampList(): void {
+    if (!keptStampList(this.db) && this.rev() > 0) writeStampList(this.db, readStampList(this.db));
   }
 
   /** The full rows of some files: one lookup each when they are few, one scan otherwise. */
@@ -421,6 +443,8 @@ class RevisionWriter {
   private readonly namesOut = new Set<string>();
   private readonly patches: PatchRow[] = [];
   private readonly probeOwners = new Map<ReadonlySet<string>, string[]>();
+  /** Every file row this revision wrote (its stamp) or deleted (null): the stamp list follows. */
+  private readonly stampWrites = new Map<string, FileStamp | null>();
   private added = 0;
   private changedCount = 0;
   private deletedCount = 0;
@@ -449,6 +473,8 @@ class RevisionWriter {
     } else {
       this.updateNames();
     }
+    // Before the early return: rows touched (same content, new mtime) make no revision.
+    if (this.stampWrites.size > 0) writeStampList(this.db, patchStamps(readStampList(this.db), this.stampWrites));
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
     if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped };
 
@@ -481,6 +507,7 @@ class RevisionWriter {
   }
 
   touch(r: FileRow): void {
+    this.stampWrites.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
     this.db
       .query("UPDATE files SET size = ?, mtime_ms = ?, hash = ?, lang = ?, parse_errors = ?, role = ? WHERE path = ?")
       .run(r.size, r.mtimeMs, r.hash, r.lang, r.parseErrors, r.role, r.path);
@@ -503,6 +530,7 @@ class RevisionWriter {
            lang = excluded.lang, parse_errors = excluded.parse_errors, role = excluded.role`,
       )
       .run(row.path, row.size, row.mtimeMs, row.hash, row.lang, row.parseErrors, row.role);
+    this.stampWrites.set(row.path, { size: row.size, mtimeMs: row.mtimeMs });
     if (change.facts) {
       this.db
         .query("INSERT INTO facts (path, data) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data")
@@ -565,6 +593,7 @@ class RevisionWriter {
     const nodes = this.existingNodes(path);
     for (const node of nodes) this.removeNode(node);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+    this.stampWrites.set(path, null);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_probes WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);

@@ -4,7 +4,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import type { EdgeRecord, FileRow, FileStamp, OwnerEdges, UnresolvedRecord } from "../graph/store";
+import type { EdgeRecord, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
+import { stampChanges, stampPaths } from "../graph/stamps";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
@@ -39,10 +40,6 @@ export interface MapResult {
   tooLarge: string[];
   waitedForLock: boolean;
   ms: number;
-}
-
-function sameStamp(stamp: FileStamp | undefined, file: { size: number; mtimeMs: number }): boolean {
-  return stamp !== undefined && stamp.size === file.size && stamp.mtimeMs === file.mtimeMs;
 }
 
 /** Past this many files whose surface moved, every file is re-resolved instead of their dependents. */
@@ -112,27 +109,30 @@ export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promis
 async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise<Omit<MapResult, "waitedForLock" | "ms">> {
   opts.onPhase?.("discover");
   const found = await discover(ws.root, { listingCache: join(ws.dir, "listing.json"), saveListing: true });
-  const present = new Set(found.files.map((f) => f.path));
   const cold = store.rev() === 0;
   // Facts from another extractor version are not comparable: every file is parsed again
   // (hashes still spare the rows, but not the parse).
   const stored = store.meta("facts_version");
   const current = stored === String(FACTS_VERSION);
   if (!current && !cold) opts.onRebuild?.(`the graph was built by another extractor (facts ${stored ?? "unversioned"}, this ix writes ${FACTS_VERSION}): every file is parsed again`);
-  const known = store.fileStamps();
-  const candidates = current ? found.files.filter((file) => !sameStamp(known.get(file.path), file)) : found.files;
-  const deleted = [...known.keys()].filter((path) => !present.has(path));
+  const stamps = store.fileStampList();
+  const changes = stampChanges(found.files, stamps);
+  const deleted = changes.gone;
+  const candidates = current ? changes.moved : found.files;
   // Only files whose stamp moved need the rest of their row: the hash that may spare a parse,
   // the language and error count kept when the content turns out the same.
   const rows = store.fileRowsOf(candidates.map((file) => file.path));
   const requests: ParseRequest[] = candidates.map((file) => ({ path: file.path, knownHash: current ? rows.get(file.path)?.hash : undefined, size: file.size }));
-  const base = { files: present.size, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
+  const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
   if (requests.length === 0 && deleted.length === 0) {
+    store.keepStampList();
     return { ...base, rev: store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0 };
   }
 
   opts.onPhase?.("parse", 0, requests.length);
   const { parseEach } = await import("./pool");
+  const present = new Set(found.files.map((f) => f.path));
+  const known = new Set(stampPaths(stamps));
   const stat = new Map(found.files.map((f) => [f.path, f]));
   const idCache = new Map<string, FileIds>();
   const changedPaths: string[] = [];

@@ -2,6 +2,7 @@
 // mtime moved but the size did not (an editor's save without a change is not staleness).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { stampChanges } from "../graph/stamps";
 import type { Store } from "../graph/store";
 import type { Workspace } from "./registry";
 import { discover } from "../ingest/discover";
@@ -18,11 +19,7 @@ const HASH_CHECK_LIMIT = 500;
 export async function changedSinceMap(ws: Workspace, store: Store): Promise<ChangedFile[]> {
   const root = ws.root;
   const found = await discover(root, { listingCache: join(ws.dir, "listing.json") });
-  const known = store.fileStamps();
-  const moved = found.files.filter((file) => {
-    const stamp = known.get(file.path);
-    return !stamp || stamp.size !== file.size || stamp.mtimeMs !== file.mtimeMs;
-  });
+  const { moved, gone } = stampChanges(found.files, store.fileStampList());
   const rows = store.fileRowsOf(moved.map((file) => file.path));
   const changed: ChangedFile[] = [];
   let hashed = 0;
@@ -41,7 +38,6 @@ export async function changedSinceMap(ws: Workspace, store: Store): Promise<Chan
     }
     changed.push({ path: file.path, reason: "modified" });
   }
-  const present = new Set(found.files.map((f) => f.path));
-  for (const path of known.keys()) if (!present.has(path)) changed.push({ path, reason: "deleted" });
+  for (const path of gone) changed.push({ path, reason: "deleted" });
   return changed.sort((a, b) => byCodeUnit(a.path, b.path));
 }

@@ -15,6 +15,7 @@ import {
   type OwnerEdges,
   type RevisionInput,
 } from "../../src/graph/store";
+import { stampPaths, type StampList } from "../../src/graph/stamps";
 import type { FileFacts } from "../../src/ingest/facts";
 
 const WS = workspaceId("/repo");
@@ -215,11 +216,44 @@ describe("commit", () => {
     store.close();
   });
 
-  test("stamps give every file's size and mtime; full rows come for the paths asked, few or many", () => {
+  /** The stamp list as kept, and as the files table says it should be. */
+  /** The stamp list as kept, and as the files table says it should be, as [path, size, mtime]. */
+  function stampsKeptAndTrue(store: Store): [[string, number, number][], [string, number, number][]] {
+    const kept = store.fileStampList();
+    const rows = [...store.fileRows().values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    return [triples(kept), rows.map((r) => [r.path, r.size, r.mtimeMs])];
+  }
+
+  function triples(list: StampList): [string, number, number][] {
+    return stampPaths(list).map((path, i) => [path, list.numbers[2 * i]!, list.numbers[2 * i + 1]!]);
+  }
+
+  test("the stamp list follows every row written, touched or deleted, and is read from the rows when absent", () => {
+    const store = Store.open(dbPath);
+    store.commit(twoFiles());
+    expect(store.meta("stamp_paths")).toBe("src/a.ts\0src/b.ts");
+    const [kept, truth] = stampsKeptAndTrue(store);
+    expect(kept).toEqual(truth);
+    // Touched without a revision, a new file sorted in, a file deleted: each moves the list.
+    store.commit(revision({ touched: [{ ...store.fileRows().get("src/b.ts")!, size: 7, mtimeMs: 77 }] }));
+    expect(triples(store.fileStampList())).toEqual([["src/a.ts", 100, 1000], ["src/b.ts", 7, 77]]);
+    store.commit(revision({ changed: [change("src/0.ts", "h0", [])] }));
+    store.commit(revision({ deleted: ["src/a.ts"] }));
+    const [after, afterTruth] = stampsKeptAndTrue(store);
+    expect(after).toEqual([["src/0.ts", 100, 1000], ["src/b.ts", 7, 77]]);
+    expect(after).toEqual(afterTruth);
+    // A graph written before the list was kept: read from the rows, and kept when asked.
+    store.db.run("DELETE FROM meta WHERE key IN ('stamp_paths', 'stamp_numbers')");
+    expect(triples(store.fileStampList())).toEqual(afterTruth);
+    store.keepStampList();
+    expect(store.meta("stamp_paths")).toBe("src/0.ts\0src/b.ts");
+    store.close();
+  });
+
+  test("full rows come for the paths asked, few or many", () => {
     const store = Store.open(dbPath);
     store.commit(twoFiles());
     const all = store.fileRows();
-    expect(store.fileStamps()).toEqual(new Map([...all].map(([path, row]) => [path, { size: row.size, mtimeMs: row.mtimeMs }])));
     expect(store.fileRowsOf(["src/b.ts", "src/missing.ts"])).toEqual(new Map([["src/b.ts", all.get("src/b.ts")!]]));
     const many = [...Array.from({ length: 300 }, (_, i) => `src/none${i}.ts`), "src/a.ts"];
     expect(store.fileRowsOf(many)).toEqual(new Map([["src/a.ts", all.get("src/a.ts")!]]));

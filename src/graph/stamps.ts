@@ -1,0 +1,80 @@
+// Every file's size and mtime as the graph last recorded them, kept whole beside the files
+// table: the paths as one NUL-joined text in code-unit order, the numbers as one binary array.
+// A no-change map of 13k files read 13k rows into a map and compared them in ~30 ms; it now
+// reads two values, finds the same paths with one string comparison and walks the numbers.
+import { byCodeUnit } from "../util/compare";
+
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface StampList {
+  /** The paths, sorted in code-unit order, NUL-joined (NUL never occurs in a path). */
+  joined: string;
+  /** Size and mtime of each path in turn. */
+  numbers: Float64Array;
+}
+
+export function stampPaths(list: StampList): string[] {
+  return list.joined === "" ? [] : list.joined.split("\0");
+}
+
+export function stampListOf(entries: [string, FileStamp][]): StampList {
+  entries.sort((a, b) => byCodeUnit(a[0], b[0]));
+  const numbers = new Float64Array(entries.length * 2);
+  entries.forEach(([, stamp], i) => {
+    numbers[2 * i] = stamp.size;
+    numbers[2 * i + 1] = stamp.mtimeMs;
+  });
+  return { joined: entries.map(([path]) => path).join("\0"), numbers };
+}
+
+/** `list` with some rows written (a stamp) or deleted (null). */
+export function patchStamps(list: StampList, writes: ReadonlyMap<string, FileStamp | null>): StampList {
+  const entries: [string, FileStamp][] = [];
+  stampPaths(list).forEach((path, i) => {
+    const write = writes.get(path);
+    if (write === undefined) entries.push([path, { size: list.numbers[2 * i]!, mtimeMs: list.numbers[2 * i + 1]! }]);
+  });
+  for (const [path, write] of writes) if (write) entries.push([path, write]);
+  return stampListOf(entries);
+}
+
+export interface StampChanges<F> {
+  /** Files new to the list, or whose size or mtime differ from it. */
+  moved: F[];
+  /** Listed paths no longer among the files. */
+  gone: string[];
+}
+
+/** Discovery's files against the recorded stamps. */
+export function stampChanges<F extends { path: string; size: number; mtimeMs: number }>(files: readonly F[], list: StampList): StampChanges<F> {
+  const moved: F[] = [];
+  const { numbers } = list;
+  // The usual case, the same files: one comparison of the paths, then only the numbers.
+  if (files.length * 2 === numbers.length && files.map((f) => f.path).join("\0") === list.joined) {
+    files.forEach((file, i) => {
+      if (numbers[2 * i] !== file.size || numbers[2 * i + 1] !== file.mtimeMs) moved.push(file);
+    });
+    return { moved, gone: [] };
+  }
+  const sorted = isSorted(files) ? files : [...files].sort((a, b) => byCodeUnit(a.path, b.path));
+  const paths = stampPaths(list);
+  const gone: string[] = [];
+  let j = 0;
+  for (const file of sorted) {
+    while (j < paths.length && paths[j]! < file.path) gone.push(paths[j++]!);
+    if (j < paths.length && paths[j] === file.path) {
+      if (numbers[2 * j] !== file.size || numbers[2 * j + 1] !== file.mtimeMs) moved.push(file);
+      j++;
+    } else moved.push(file);
+  }
+  while (j < paths.length) gone.push(paths[j++]!);
+  return { moved, gone };
+}
+
+function isSorted(files: readonly { path: string }[]): boolean {
+  for (let i = 1; i < files.length; i++) if (!(files[i - 1]!.path < files[i]!.path)) return false;
+  return true;
+}

@@ -87,7 +87,46 @@ function goSource(next: () => number, path: string, version: number): string {
   ].join("\n");
 }
 
-function sourceFor(next: () => number, path: string, version: number): string {
+/** Base and K, K extending Base, Base extending a class imported from another module (or not). */
+function tsClassSource(next: () => number, path: string, version: number): string {
+  const target = pick(next, TS).replace(/(\/index)?\.ts$/, "");
+  let spec = relative(dirname(path), target);
+  if (!spec.startsWith(".")) spec = `./${spec}`;
+  const selfish = target === path.replace(/(\/index)?\.ts$/, "");
+  const [m1, m2, m3] = [pick(next, NAMES), pick(next, NAMES), pick(next, NAMES)];
+  const lines = selfish ? [] : [`import { Base as B0, K as K0 } from '${spec}';`];
+  lines.push(selfish || next() < 0.3 ? "export class Base {" : "export class Base extends B0 {");
+  lines.push(`  ${m1}() { return 1; }`, "}");
+  lines.push("export class K extends Base {", `  ${m2}() { return this.${m1}() + this.${m3}(); }`, "}");
+  lines.push(`export function ${pick(next, NAMES)}() { const k = new K(); return k.${m2}() + k.${m3}(); }`);
+  if (!selfish) lines.push(`export function v${version}() { const o: K0 = new K0(); return new B0().${m1}() + o.${m3}(); }`);
+  return `${lines.join("\n")}\n`;
+}
+
+function pyClassSource(next: () => number, path: string, version: number): string {
+  const target = pick(next, PY.filter((p) => p !== path));
+  const [m1, m2, m3] = [pick(next, NAMES), pick(next, NAMES), pick(next, NAMES)];
+  return [
+    `from ${pyModule(target)} import Base as B0, K as K0`,
+    "",
+    next() < 0.3 ? "class Base:" : "class Base(B0):",
+    `    def ${m1}(self):`,
+    "        return 1",
+    "",
+    "class K(Base):",
+    `    def ${m2}(self):`,
+    `        return self.${m1}() + self.${m3}()`,
+    "",
+    `def v${version}():`,
+    "    k = K()",
+    `    return k.${m2}() + K0().${m3}()`,
+    "",
+  ].join("\n");
+}
+
+function sourceFor(next: () => number, path: string, version: number, classes: boolean): string {
+  if (classes && path.endsWith(".ts") && path !== "src/all.ts" && next() < 0.6) return tsClassSource(next, path, version);
+  if (classes && path.endsWith(".py") && next() < 0.6) return pyClassSource(next, path, version);
   if (path === "src/all.ts") return next() < 0.5 ? "export * from './a';\nexport * from './c';\n" : "export * from './b';\nexport * from './deep';\nexport * from './a';\n";
   if (path.endsWith(".ts")) return tsSource(next, path, version);
   if (path.endsWith(".py")) return pySource(next, path, version);
@@ -105,11 +144,14 @@ describe("incremental maps agree with cold maps", () => {
   // imported it nor had edges into it: only probes of the file set found that file. Seed 10 caught
   // a rewrite of py/pkg/sub/__init__.py that moved a call of py/pkg/__init__.py, which reached it
   // only through a re-export: only the reads of its resolution found that file.
-  for (const seed of [2, 7, 10, 1234]) {
-    test(`seed ${seed}: adds, deletes, rewrites and saves by rename`, async () => {
+  // With classes: methods called through this/self, new and annotated receivers, inherited
+  // from classes in other modules, through the barrel too.
+  const runs: [number, boolean][] = [[2, false], [7, false], [10, false], [1234, false], [100, true], [105, true]];
+  for (const [seed, classes] of runs) {
+    test(`seed ${seed}${classes ? ", with classes" : ""}: adds, deletes, rewrites and saves by rename`, async () => {
       const next = random(seed);
       const all = [...TS, ...PY, ...GO];
-      const start = Object.fromEntries(all.filter(() => next() < 0.6).map((p, i) => [p, sourceFor(next, p, i)]));
+      const start = Object.fromEntries(all.filter(() => next() < 0.6).map((p, i) => [p, sourceFor(next, p, i, classes)]));
       const root = await writeTree(tempDir("ix-diff-"), { ...start, "go.mod": "module example.com/d\n\ngo 1.22\n" });
       expect(Bun.spawnSync(["git", "init", "-q"], { cwd: root }).exitCode).toBe(0);
       const home = tempDir();
@@ -125,16 +167,16 @@ describe("incremental maps agree with cold maps", () => {
         if (!present) {
           kind = "add";
           mkdirSync(dirname(abs), { recursive: true });
-          writeFileSync(abs, sourceFor(next, path, version++));
+          writeFileSync(abs, sourceFor(next, path, version++, classes));
         } else if (roll < 0.35) {
           kind = "delete";
           rmSync(abs);
         } else if (roll < 0.7) {
           kind = "rewrite";
-          writeFileSync(abs, sourceFor(next, path, version++));
+          writeFileSync(abs, sourceFor(next, path, version++, classes));
         } else {
           kind = "rename-save";
-          writeFileSync(`${abs}.tmp`, sourceFor(next, path, version++));
+          writeFileSync(`${abs}.tmp`, sourceFor(next, path, version++, classes));
           renameSync(`${abs}.tmp`, abs);
         }
         kinds.add(kind);

@@ -32,10 +32,25 @@ export function stampListOf(entries: [string, FileStamp][]): StampList {
 
 /** `list` with some rows written (a stamp) or deleted (null). */
 export function patchStamps(list: StampList, writes: ReadonlyMap<string, FileStamp | null>): StampList {
+  const paths = stampPaths(list);
+  const at = new Map<string, number>();
+  for (const path of writes.keys()) at.set(path, -1);
+  paths.forEach((path, i) => {
+    if (at.has(path)) at.set(path, i);
+  });
+  // The usual revision: stamps of listed files rewritten in place, nothing added or deleted.
+  if ([...writes].every(([path, write]) => write !== null && at.get(path)! >= 0)) {
+    const numbers = list.numbers.slice();
+    for (const [path, write] of writes) {
+      const i = at.get(path)!;
+      numbers[2 * i] = write!.size;
+      numbers[2 * i + 1] = write!.mtimeMs;
+    }
+    return { joined: list.joined, numbers };
+  }
   const entries: [string, FileStamp][] = [];
-  stampPaths(list).forEach((path, i) => {
-    const write = writes.get(path);
-    if (write === undefined) entries.push([path, { size: list.numbers[2 * i]!, mtimeMs: list.numbers[2 * i + 1]! }]);
+  paths.forEach((path, i) => {
+    if (!writes.has(path)) entries.push([path, { size: list.numbers[2 * i]!, mtimeMs: list.numbers[2 * i + 1]! }]);
   });
   for (const [path, write] of writes) if (write) entries.push([path, write]);
   return stampListOf(entries);

@@ -18,6 +18,14 @@ describe("stamp list", () => {
     expect([...patched.numbers]).toEqual([1, 10, 2, 2, 50, 50]);
   });
 
+  test("a patch of listed files only rewrites their numbers in place", () => {
+    const before = list("a", "b", "c");
+    const patched = patchStamps(before, new Map([["b", { size: 7, mtimeMs: 70 }]]));
+    expect(patched.joined).toBe(before.joined);
+    expect([...patched.numbers]).toEqual([1, 10, 7, 70, 1, 10]);
+    expect([...before.numbers]).toEqual([1, 10, 1, 10, 1, 10]);
+  });
+
   test("the same files: only moved numbers count", () => {
     const { moved, gone } = stampChanges([file("a"), file("b", 2), file("c", 1, 11)], list("a", "b", "c"));
     expect(moved.map((f) => f.path)).toEqual(["b", "c"]);

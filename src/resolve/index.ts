@@ -4,7 +4,6 @@ import { Binder } from "./binder.ts";
 import { resolveFileEdges } from "./file-edges.ts";
 import type { FileResolution, Project } from "./model.ts";
 import { Modules } from "./modules.ts";
-import { factsReadKey } from "./reads.ts";
 import { type Probes, Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
@@ -39,9 +38,8 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
       ws = new Workspace(project);
       binder = new Binder(ws, new Modules(ws));
     }
+    ws!.reads.begin(path);
     const resolution = resolveFileEdges(binder!, path);
-    const reads = ws!.reads.take();
-    reads.delete(factsReadKey(path));
-    yield [path, resolution, ws!.probes, reads];
+    yield [path, resolution, ws!.probes, ws!.reads.take()];
   }
 }

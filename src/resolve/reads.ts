@@ -42,8 +42,22 @@ export function inProgress<V>(value: V): Remembered<V> {
 export class ReadLog {
   private readonly outer: Set<string>[] = [];
   private current = new Set<string>();
+  /**
+   * The key last added to `current`: a file's own facts are asked for again and again in a
+   * row, and the set's lookup for each was 8% of resolving 10k synthetic files.
+   */
+  private last: string | undefined;
+  /** The file being resolved: its own facts are no read of another file's. */
+  private self: string | undefined;
+
+  /** Starts one file's resolution; `take` ends it. */
+  begin(path: string): void {
+    this.self = factsReadKey(path);
+  }
 
   note(key: string): void {
+    if (key === this.last || (key === this.self && this.outer.length === 0)) return;
+    this.last = key;
     this.current.add(key);
   }
 
@@ -57,11 +71,13 @@ export class ReadLog {
   remember<V>(compute: () => V): Remembered<V> {
     this.outer.push(this.current);
     const reads = (this.current = new Set());
+    this.last = undefined;
     let value: V;
     try {
       value = compute();
     } finally {
       this.current = this.outer.pop()!;
+      this.last = undefined;
       for (const key of reads) this.current.add(key);
     }
     return { value, reads: reads.size === 0 ? NOTHING : [...reads] };
@@ -71,17 +87,22 @@ export class ReadLog {
   apart<V>(compute: () => V): V {
     this.outer.push(this.current);
     this.current = new Set();
+    this.last = undefined;
     try {
       return compute();
     } finally {
       this.current = this.outer.pop()!;
+      this.last = undefined;
     }
   }
 
-  /** What was read since the last take, outside any computation: one file's resolution. */
+  /** What one file's resolution read, its own facts aside. */
   take(): Set<string> {
     const reads = this.current;
+    if (this.self !== undefined) reads.delete(this.self);
     this.current = new Set();
+    this.last = undefined;
+    this.self = undefined;
     return reads;
   }
 }

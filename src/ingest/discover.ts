@@ -6,7 +6,7 @@ import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/langs";
 import { sameItems } from "../util/compare";
 import { git as runGit } from "../util/git";
-import { absoluteDirs, currentListing, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
+import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { mtimesOf } from "./mtimes";
 
 export interface DiscoveredFile {
@@ -63,7 +63,7 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   if (kept) {
     // The directories the listing stamps are checked in a worker while this thread stats the
     // files; the stats are thrown away in the rare case the kept files are no longer the same.
-    const dirMtimes = mtimesOf(absoluteDirs(kept));
+    const dirMtimes = mtimesOf(dirPaths(kept, statPrefix(absRoot)));
     const paths = keptPaths(kept);
     const found = statAll(absRoot, realRoot, paths);
     const current = currentListing(kept, await dirMtimes, isWanted);
@@ -77,12 +77,22 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   return statAll(absRoot, realRoot, gitListing(absRoot, opts) ?? walk(absRoot));
 }
 
+/**
+ * What a listed path is statted as. Relative when the process runs in the root (the usual
+ * `ix map .`): the kernel then walks only the path's own components, not the root's as well,
+ * which took 13% off the lstat time of 13k files.
+ */
+function statPrefix(absRoot: string): string {
+  if (process.cwd() === absRoot) return "";
+  return absRoot.endsWith(sep) ? absRoot : absRoot + sep;
+}
+
 /** The wanted files among `candidates`, statted; sorted by path. */
 function statAll(absRoot: string, realRoot: string, candidates: readonly string[]): Discovery {
   const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
   // Listed paths are relative and normalised (git's, or the walk's): joining each by hand
   // spares path.join's normalising on every file of a no-change map.
-  const prefix = absRoot.endsWith(sep) ? absRoot : absRoot + sep;
+  const prefix = statPrefix(absRoot);
   for (const path of candidates) {
     if (!isWanted(path)) continue;
     if (MINIFIED_NAME.test(path)) {

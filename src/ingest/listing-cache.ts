@@ -79,10 +79,10 @@ export function keptPaths(listing: Listing): string[] {
   return listing.dirs.flatMap((dir, i) => listing.files[i]!.map((name) => under(dir, name)));
 }
 
-export function absoluteDirs(listing: Listing): string[] {
+/** The listing's directories as paths to stat: `prefix` + dir, "" meaning relative to the process's directory. */
+export function dirPaths(listing: Listing, prefix: string): string[] {
   // Names come from git's listing, already normalised: no join needed.
-  const prefix = listing.root.endsWith("/") ? listing.root : `${listing.root}/`;
-  return listing.dirs.map((dir) => (dir === "" ? listing.root : prefix + dir));
+  return listing.dirs.map((dir) => (dir !== "" ? prefix + dir : prefix === "" ? "." : listing.root));
 }
 
 /** Every directory holding a listed path, the root included. */

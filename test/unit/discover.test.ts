@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, syml
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { classifyContent, discover, MAX_FILE_BYTES } from "../../src/ingest/discover";
-import { absoluteDirs, currentListing, keptPaths, listingOf, readListing, saveListing } from "../../src/ingest/listing-cache";
+import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "../../src/ingest/listing-cache";
 import { mtimesOf } from "../../src/ingest/mtimes";
 
 import { roleOf } from "../../src/ingest/roles";
@@ -86,11 +86,20 @@ describe("discover in a plain directory", () => {
     symlinkSync(join(root, "src/missing.ts"), join(root, "src/dangling.ts"));
     symlinkSync(join(root, "src"), join(root, "src/loop.ts")); // a link to a directory
     run(root, "mkfifo", "src/pipe.ts");
-    const found = await discover(root);
-    expect(paths(found)).toEqual(["src/alias.ts", "src/edge.ts", "src/real.ts"]);
-    expect(found.tooLarge).toEqual(["src/big.ts"]);
-    expect(found.skippedLinks).toBe(3);
-    expect(found.files.find((f) => f.path === "src/alias.ts")!.size).toBe(20);
+    // From elsewhere paths are statted whole; from the root itself, relative to it.
+    const from = process.cwd();
+    for (const cwd of [from, root]) {
+      process.chdir(cwd);
+      try {
+        const found = await discover(root);
+        expect(paths(found)).toEqual(["src/alias.ts", "src/edge.ts", "src/real.ts"]);
+        expect(found.tooLarge).toEqual(["src/big.ts"]);
+        expect(found.skippedLinks).toBe(3);
+        expect(found.files.find((f) => f.path === "src/alias.ts")!.size).toBe(20);
+      } finally {
+        process.chdir(from);
+      }
+    }
   });
 });
 
@@ -138,7 +147,7 @@ describe("the kept listing", () => {
   async function current(root: string, cache: string): Promise<{ same: boolean; paths: string[] } | undefined> {
     const stored = readListing(root, cache);
     if (!stored) return undefined;
-    const now = currentListing(stored, await mtimesOf(absoluteDirs(stored)), kept);
+    const now = currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept);
     return now && { same: now === stored, paths: keptPaths(now).sort() };
   }
 
@@ -172,7 +181,7 @@ describe("the kept listing", () => {
     await Bun.sleep(5);
     write(root, { "src/new.ts": "x\n" });
     const stored = readListing(root, cache)!;
-    const patched = currentListing(stored, await mtimesOf(absoluteDirs(stored)), kept)!;
+    const patched = currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept)!;
     saveListing(cache, patched);
     expect(await current(root, cache)).toEqual({ same: true, paths: [...listed.filter(kept), "src/new.ts"].sort() });
   });

@@ -16,6 +16,34 @@ export interface StampList {
   numbers: Float64Array;
 }
 
+/**
+ * One blob: the count, then size and mtime of each path (float64s), then the joined paths in
+ * UTF-8. bun:sqlite read a 675 KB text value in 6-9 ms, the same bytes as a blob in ~3.
+ */
+export function encodeStamps(list: StampList): Uint8Array {
+  const count = list.numbers.length / 2;
+  const text = new TextEncoder().encode(list.joined);
+  const bytes = new Uint8Array(8 + list.numbers.byteLength + text.byteLength);
+  const head = new Float64Array(bytes.buffer, 0, 1 + 2 * count);
+  head[0] = count;
+  head.set(list.numbers, 1);
+  bytes.set(text, 8 + list.numbers.byteLength);
+  return bytes;
+}
+
+/** Undefined for bytes that are not such a blob. */
+export function decodeStamps(stored: Uint8Array): StampList | undefined {
+  if (stored.byteLength < 8) return undefined;
+  // A copy of its own: the float64 view needs an aligned buffer.
+  const bytes = stored.slice();
+  const count = new Float64Array(bytes.buffer, 0, 1)[0]!;
+  if (!Number.isInteger(count) || count < 0 || 8 + 16 * count > bytes.byteLength) return undefined;
+  const numbers = new Float64Array(bytes.buffer, 8, 2 * count);
+  const joined = new TextDecoder().decode(bytes.subarray(8 + 16 * count));
+  if ((joined === "" ? 0 : joined.split("\0").length) !== count) return undefined;
+  return { joined, numbers };
+}
+
 export function stampPaths(list: StampList): string[] {
   return list.joined === "" ? [] : list.joined.split("\0");
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { FileFacts } from "../ingest/facts";
 import { INDEXES, INDEX_NAMES, PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
-import { type FileStamp, patchStamps, type StampList, stampListOf } from "./stamps";
+import { decodeStamps, encodeStamps, type FileStamp, patchStamps, type StampList, stampListOf } from "./stamps";
 
 export type EdgeKind = "CONTAINS" | "CALLS" | "IMPORTS" | "EXTENDS" | "IMPLEMENTS" | "REFERENCES";
 
@@ -146,16 +146,12 @@ type SqlValue = string | number | null;
 const IN_CHUNK = 500;
 
 /**
- * The stamp list as kept in meta (`stamp_paths`, `stamp_numbers`) by every revision that writes
- * file rows; undefined on a graph written before it was kept.
+ * The stamp list as kept in meta (`stamps`, a blob) by every revision that writes file rows;
+ * undefined on a graph written before it was kept.
  */
 function keptStampList(db: Database): StampList | undefined {
-  const rows = db.query("SELECT key, value FROM meta WHERE key IN ('stamp_paths', 'stamp_numbers')").values() as [string, string | Uint8Array][];
-  const joined = rows.find(([key]) => key === "stamp_paths")?.[1];
-  const bytes = rows.find(([key]) => key === "stamp_numbers")?.[1];
-  if (typeof joined !== "string" || !(bytes instanceof Uint8Array) || bytes.byteLength % 16 !== 0) return undefined;
-  // A fresh copy, so the view is aligned whatever offset the driver's buffer had.
-  return { joined, numbers: new Float64Array(bytes.slice().buffer) };
+  const row = db.query("SELECT value FROM meta WHERE key = 'stamps'").values()[0] as [unknown] | undefined;
+  return row?.[0] instanceof Uint8Array ? decodeStamps(row[0]) : undefined;
 }
 
 function readStampList(db: Database): StampList {
@@ -166,9 +162,7 @@ function readStampList(db: Database): StampList {
 }
 
 function writeStampList(db: Database, list: StampList): void {
-  const set = db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-  set.run("stamp_paths", list.joined);
-  set.run("stamp_numbers", new Uint8Array(list.numbers.buffer, list.numbers.byteOffset, list.numbers.byteLength));
+  db.query("INSERT INTO meta (key, value) VALUES ('stamps', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(encodeStamps(list));
 }
 
 function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {

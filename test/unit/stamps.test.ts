@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { patchStamps, stampChanges, stampListOf, stampPaths, type StampList } from "../../src/graph/stamps";
+import { decodeStamps, encodeStamps, patchStamps, stampChanges, stampListOf, stampPaths, type StampList } from "../../src/graph/stamps";
 
 const file = (path: string, size = 1, mtimeMs = 10) => ({ path, size, mtimeMs });
 const list = (...paths: string[]): StampList => stampListOf(paths.map((path) => [path, { size: 1, mtimeMs: 10 }]));
@@ -10,6 +10,20 @@ describe("stamp list", () => {
     expect(stampPaths(made)).toEqual(["a b/ü.ts", "b.ts"]);
     expect([...made.numbers]).toEqual([1, 1700000000123, 2, 20]);
     expect(stampPaths(stampListOf([]))).toEqual([]);
+  });
+
+  test("one blob holds the list; other bytes are no list", () => {
+    const made = stampListOf([["src/ä.ts", { size: 3, mtimeMs: 1700000000123 }], ["b.py", { size: 0, mtimeMs: 5 }]]);
+    const decoded = decodeStamps(encodeStamps(made))!;
+    expect(decoded.joined).toBe(made.joined);
+    expect([...decoded.numbers]).toEqual([...made.numbers]);
+    // At an unaligned offset, as a driver may hand it over.
+    const shifted = new Uint8Array(encodeStamps(made).byteLength + 3);
+    shifted.set(encodeStamps(made), 3);
+    expect(stampPaths(decodeStamps(shifted.subarray(3))!)).toEqual(["b.py", "src/ä.ts"]);
+    expect(stampPaths(decodeStamps(encodeStamps(stampListOf([])))!)).toEqual([]);
+    expect(decodeStamps(new Uint8Array(4))).toBeUndefined();
+    expect(decodeStamps(new Uint8Array(new Float64Array([5]).buffer))).toBeUndefined();
   });
 
   test("a patch rewrites, deletes and sorts in new paths", () => {

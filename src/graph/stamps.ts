@@ -87,6 +87,8 @@ export function patchStamps(list: StampList, writes: ReadonlyMap<string, FileSta
 export interface StampChanges<F> {
   /** Files new to the list, or whose size or mtime differ from it. */
   moved: F[];
+  /** The paths of the moved files that are new to the list. */
+  added: Set<string>;
   /** Listed paths no longer among the files. */
   gone: string[];
 }
@@ -94,13 +96,14 @@ export interface StampChanges<F> {
 /** Discovery's files against the recorded stamps. */
 export function stampChanges<F extends { path: string; size: number; mtimeMs: number }>(files: readonly F[], list: StampList): StampChanges<F> {
   const moved: F[] = [];
+  const added = new Set<string>();
   const { numbers } = list;
   // The usual case, the same files: one comparison of the paths, then only the numbers.
   if (files.length * 2 === numbers.length && files.map((f) => f.path).join("\0") === list.joined) {
     files.forEach((file, i) => {
       if (numbers[2 * i] !== file.size || numbers[2 * i + 1] !== file.mtimeMs) moved.push(file);
     });
-    return { moved, gone: [] };
+    return { moved, added, gone: [] };
   }
   const sorted = isSorted(files) ? files : [...files].sort((a, b) => byCodeUnit(a.path, b.path));
   const paths = stampPaths(list);
@@ -111,10 +114,13 @@ export function stampChanges<F extends { path: string; size: number; mtimeMs: nu
     if (j < paths.length && paths[j] === file.path) {
       if (numbers[2 * j] !== file.size || numbers[2 * j + 1] !== file.mtimeMs) moved.push(file);
       j++;
-    } else moved.push(file);
+    } else {
+      moved.push(file);
+      added.add(file.path);
+    }
   }
   while (j < paths.length) gone.push(paths[j++]!);
-  return { moved, gone };
+  return { moved, added, gone };
 }
 
 function isSorted(files: readonly { path: string }[]): boolean {

@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
 import type { EdgeRecord, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
-import { stampChanges, stampPaths } from "../graph/stamps";
+import { stampChanges } from "../graph/stamps";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
@@ -115,8 +115,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   const stored = store.meta("facts_version");
   const current = stored === String(FACTS_VERSION);
   if (!current && !cold) opts.onRebuild?.(`the graph was built by another extractor (facts ${stored ?? "unversioned"}, this ix writes ${FACTS_VERSION}): every file is parsed again`);
-  const stamps = store.fileStampList();
-  const changes = stampChanges(found.files, stamps);
+  const changes = stampChanges(found.files, store.fileStampList());
   const deleted = changes.gone;
   const candidates = current ? changes.moved : found.files;
   // Only files whose stamp moved need the rest of their row: the hash that may spare a parse,
@@ -132,7 +131,6 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   opts.onPhase?.("parse", 0, requests.length);
   const { parseEach } = await import("./pool");
   const present = new Set(found.files.map((f) => f.path));
-  const known = new Set(stampPaths(stamps));
   const stat = new Map(found.files.map((f) => [f.path, f]));
   const idCache = new Map<string, FileIds>();
   const changedPaths: string[] = [];
@@ -197,7 +195,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         if (result.status === "skipped") skipped++;
         if (facts && facts.parseErrors > 0) parseErrors++;
         changedPaths.push(row.path);
-        if (!cold && known.has(row.path)) noteDependents(row.path, facts);
+        if (!cold && !changes.added.has(row.path)) noteDependents(row.path, facts);
         else if (!cold) noteMoved(row.path, facts?.entities ?? []);
         const fileIds = idsOf(ws.id, row.path, facts);
         idCache.set(row.path, fileIds);
@@ -214,7 +212,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     // changes only the answers of the files whose resolution asked about its path (probes; an
     // `__init__.py` reaches every file that looked for one).
     const { resolveEach, probeKeysOf } = await import("../resolve");
-    const added = changedPaths.filter((p) => !known.has(p));
+    const added = changedPaths.filter((p) => changes.added.has(p));
     const arrivedOrGone = [...added, ...deleted];
     // A key holding a newline cannot be matched in the stored sets.
     const probing =

@@ -41,21 +41,23 @@ describe("stamp list", () => {
   });
 
   test("the same files: only moved numbers count", () => {
-    const { moved, gone } = stampChanges([file("a"), file("b", 2), file("c", 1, 11)], list("a", "b", "c"));
+    const { moved, added, gone } = stampChanges([file("a"), file("b", 2), file("c", 1, 11)], list("a", "b", "c"));
     expect(moved.map((f) => f.path)).toEqual(["b", "c"]);
+    expect([...added]).toEqual([]);
     expect(gone).toEqual([]);
   });
 
   test("other files: one walk finds new, moved and gone ones", () => {
     const files = [file("a"), file("b", 2), file("c"), file("d", 1, 11), file("e")];
-    const { moved, gone } = stampChanges(files, list("a", "b", "d", "z"));
+    const { moved, added, gone } = stampChanges(files, list("a", "b", "d", "z"));
     expect(moved.map((f) => f.path)).toEqual(["b", "c", "d", "e"]);
+    expect([...added]).toEqual(["c", "e"]);
     expect(gone).toEqual(["z"]);
     expect(stampChanges([], list("a", "b")).gone).toEqual(["a", "b"]);
     expect(stampChanges(files.slice(0, 2), list()).moved).toHaveLength(2);
   });
 
   test("unsorted files are sorted before the walk, not misread as gone", () => {
-    expect(stampChanges([file("b"), file("a"), file("c")], list("a", "b"))).toEqual({ moved: [file("c")], gone: [] });
+    expect(stampChanges([file("b"), file("a"), file("c")], list("a", "b"))).toEqual({ moved: [file("c")], added: new Set(["c"]), gone: [] });
   });
 });

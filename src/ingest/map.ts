@@ -210,7 +210,8 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     // them. Touching, adding or removing a config file, or moving the surface of very many files
     // can change what any import means: those re-resolve everything. A file added or deleted
     // changes only the answers of the files whose resolution asked about its path (probes; an
-    // `__init__.py` reaches every file that looked for one).
+    // `__init__.py` reaches every file that looked for one). A file whose surface moved changes
+    // the answers of the files whose resolution read its facts (reads), however they reached it.
     const { resolveEach, probeKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => changes.added.has(p));
     const arrivedOrGone = [...added, ...deleted];

@@ -91,9 +91,11 @@ export class Binder {
 
   /**
    * A bare name: enclosing scopes outward, the file, the Go package, imports, star imports.
-   * `line`, where the name is used, lets callback parameters in scope there count.
+   * `line`, where the name is used, lets callback parameters in scope there count. The head of
+   * a dotted type name (`cldr.Decoder`) is a package, namespace or class, never a variable:
+   * `typeHead` looks past variables and parameters of that name.
    */
-  lookupName(path: string, from: number, name: string, want: Want, line?: number): Value | undefined {
+  lookupName(path: string, from: number, name: string, want: Want, line?: number, typeHead = false): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const family = familyOf(index.facts.lang);
@@ -104,7 +106,7 @@ export class Binder {
       // Class bodies are not scopes for the code inside their methods (Python's class body is,
       // for code written directly in it).
       if (!SCOPE_OPENERS.has(kind) && !(i === 0 && family === "py")) continue;
-      if (want === "any") {
+      if (want === "any" && !typeHead) {
         const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
       }
@@ -112,13 +114,13 @@ export class Binder {
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
       // A parameter or local variable of that name: what it holds is not known, and it is not
       // the outer definition. Types live apart: `pass *pass` leaves the type pass in reach.
-      if (want !== "type" && index.hides(scope, name, line)) return undefined;
+      if (want !== "type" && !typeHead && index.hides(scope, name, line)) return undefined;
     }
-    if (want === "any") {
+    if (want === "any" && !typeHead) {
       const typed = this.typedVar(path, index, -1, name, line);
       if (typed) return typed;
     }
-    if (want !== "type" && index.hides(-1, name, line)) return undefined;
+    if (want !== "type" && !typeHead && index.hides(-1, name, line)) return undefined;
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
     if (top !== undefined) return entityValue(path, index, top, "local", 0);
     if (family === "go") {
@@ -150,7 +152,10 @@ export class Binder {
     const dottedBinding = family === "py" ? index.bindings.get(dotted) : undefined;
     if (dottedBinding) return this.bindingValue(path, dottedBinding);
     const segments = dotted.split(".");
-    let value = this.resolvePath(path, from, segments[0]!, "any", line);
+    const head = segments[0]!;
+    let value = want === "type" && !isSelfName(family, head) && head !== "super"
+      ? this.lookupName(path, from, head, "any", line, true)
+      : this.resolvePath(path, from, head, "any", line);
     for (let i = 1; i < segments.length && value; i++) {
       value = this.member(value, segments[i]!, i === segments.length - 1 ? want : "any");
     }

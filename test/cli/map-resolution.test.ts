@@ -320,6 +320,21 @@ describe("TypeScript", () => {
     expect(unresolved(g.home, g.root)).toContain("src/b.js:plain ? update");
   });
 
+  test("a namespace in a type stays the namespace where a variable of its name is in scope", async () => {
+    const g = await mapped({
+      "mw.ts": "export namespace middleware {\n  export interface Fn { run(): void }\n}\n",
+      "main.ts": [
+        "import { middleware } from './mw';",
+        "export function collect(): number {",
+        "  const middleware = new Set<middleware.Fn>();",
+        "  return middleware.size;",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(edges(g.home, g.root, "REFERENCES").filter((e) => e.startsWith("main.ts"))).toEqual(["main.ts:collect REFERENCES mw.ts:middleware.Fn"]);
+  });
+
   test("a barrel re-export resolves to the definition", async () => {
     const g = await mapped({
       "lib/impl.ts": "export function deep() { return 1; }\nexport function other() {}\n",
@@ -748,6 +763,47 @@ describe("Go", () => {
       "main.go:main CALLS use.go:use",
       "store/store.go:DB.Get CALLS store/store.go:DB.key",
       "use.go:use CALLS store/store.go:DB.Get",
+    ]);
+  });
+
+  test("a type named through its package is the package's, though a parameter or a later variable has the package's name", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "cldr/cldr.go": [
+        "package cldr",
+        "",
+        "type Decoder struct{}",
+        "type CLDR struct{}",
+        "",
+        "func (d *Decoder) Decode() (*CLDR, error) { return &CLDR{}, nil }",
+        "func (c *CLDR) Locales() []string { return nil }",
+        "",
+      ].join("\n"),
+      "main.go": [
+        "package main",
+        "",
+        'import "example.com/app/cldr"',
+        "",
+        "func main() {",
+        "\tvar d cldr.Decoder",
+        "\tcldr, _ := d.Decode()",
+        "\tcldr.Locales()",
+        "}",
+        "",
+        "func use(cldr *cldr.CLDR) {",
+        "\tcldr.Locales()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+      "main.go:main CALLS cldr/cldr.go:CLDR.Locales",
+      "main.go:main CALLS cldr/cldr.go:Decoder.Decode",
+      "main.go:use CALLS cldr/cldr.go:CLDR.Locales",
+    ]);
+    expect(edges(g.home, g.root, "REFERENCES").filter((e) => e.startsWith("main.go"))).toEqual([
+      "main.go:main REFERENCES cldr/cldr.go:Decoder",
+      "main.go:use REFERENCES cldr/cldr.go:CLDR",
     ]);
   });
 

@@ -39,9 +39,6 @@ interface GoTable {
   methods: Map<string, EntityRef[]>;
 }
 
-const NO_VALUE = inProgress(null);
-const NO_BASES = inProgress([]);
-
 /**
  * Every memo keeps the reads behind its answers (reads.ts), and `index` charges each file's
  * facts to whoever asks: an answer reused by another file counts as read by that file too.
@@ -196,10 +193,12 @@ export class Binder {
     const key = `${path}\0${scope}\0${type}`;
     const memo = this.typeMemo.get(key);
     if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
-    this.typeMemo.set(key, NO_VALUE);
-    const remembered = this.reads.remember(() => this.computeType(path, scope, type) ?? null);
-    this.typeMemo.set(key, remembered);
-    return remembered.value ?? undefined;
+    const standIn = inProgress(null);
+    this.typeMemo.set(key, standIn);
+    const computed = this.reads.remember(() => this.computeType(path, scope, type) ?? null, standIn);
+    if (computed.settled) this.typeMemo.set(key, computed);
+    else this.typeMemo.delete(key);
+    return computed.value ?? undefined;
   }
 
   private computeType(path: string, scope: number, type: string): Value | undefined {
@@ -258,10 +257,12 @@ export class Binder {
   private callResult(path: string, call: CallFact): Value | undefined {
     const memo = this.resultMemo.get(call);
     if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
-    this.resultMemo.set(call, NO_VALUE);
-    const remembered = this.reads.remember(() => this.computeResult(path, call) ?? null);
-    this.resultMemo.set(call, remembered);
-    return remembered.value ?? undefined;
+    const standIn = inProgress(null);
+    this.resultMemo.set(call, standIn);
+    const computed = this.reads.remember(() => this.computeResult(path, call) ?? null, standIn);
+    if (computed.settled) this.resultMemo.set(call, computed);
+    else this.resultMemo.delete(call);
+    return computed.value ?? undefined;
   }
 
   private computeResult(path: string, call: CallFact): Value | undefined {
@@ -371,9 +372,9 @@ export class Binder {
     if (!memo) this.bindingMemo.set(binding, (memo = {}));
     const known = memo[want];
     if (known !== undefined) return this.reads.reuse(known) ?? undefined;
-    const remembered = this.reads.remember(() => this.bindingTarget(path, binding, want) ?? null);
-    memo[want] = remembered;
-    return remembered.value ?? undefined;
+    const computed = this.reads.remember(() => this.bindingTarget(path, binding, want) ?? null);
+    if (computed.settled) memo[want] = computed;
+    return computed.value ?? undefined;
   }
 
   private bindingTarget(path: string, binding: ImportBinding, want: Want): Value | undefined {
@@ -410,7 +411,7 @@ export class Binder {
         : mod.lang === "py" ? this.pyMember(mod, name, visiting)
         : this.goMember(mod, name)) ?? null);
     visiting.delete(key);
-    if (!this.cycleCut) this.memberMemo.set(key, found);
+    if (!this.cycleCut && found.settled) this.memberMemo.set(key, found);
     this.cycleCut ||= outerCut;
     return found.value ?? undefined;
   }
@@ -518,20 +519,19 @@ export class Binder {
 
   /** Unaliased Go imports bind the package's declared name (or, outside, its usual name). */
   private goUnnamedImport(path: string, index: FileIndex, name: string): ImportBinding | undefined {
-    let named = this.goNamedImports.get(path);
-    if (!named) {
-      named = this.reads.remember(() => {
-        const bound = new Map<string, ImportBinding>();
-        for (const imp of index.unnamedGoImports) {
-          const pkg = this.modules.resolve(index.facts, imp);
-          const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
-          for (const name of names) if (!bound.has(name)) bound.set(name, { imp, imported: "*" });
-        }
-        return bound;
-      });
-      this.goNamedImports.set(path, named);
-    } else this.reads.reuse(named);
-    return named.value.get(name);
+    const known = this.goNamedImports.get(path);
+    if (known) return this.reads.reuse(known).get(name);
+    const computed = this.reads.remember(() => {
+      const bound = new Map<string, ImportBinding>();
+      for (const imp of index.unnamedGoImports) {
+        const pkg = this.modules.resolve(index.facts, imp);
+        const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
+        for (const name of names) if (!bound.has(name)) bound.set(name, { imp, imported: "*" });
+      }
+      return bound;
+    });
+    if (computed.settled) this.goNamedImports.set(path, computed);
+    return computed.value.get(name);
   }
 
   /** Read as a whole: charged as the package's read key, not as each file's facts. */
@@ -572,10 +572,12 @@ export class Binder {
     const key = refKey(cls);
     const memo = this.baseMemo.get(key);
     if (memo) return this.reads.reuse(memo);
-    this.baseMemo.set(key, NO_BASES);
-    const remembered = this.reads.remember(() => this.computeBases(cls));
-    this.baseMemo.set(key, remembered);
-    return remembered.value;
+    const standIn = inProgress([]);
+    this.baseMemo.set(key, standIn);
+    const computed = this.reads.remember(() => this.computeBases(cls), standIn);
+    if (computed.settled) this.baseMemo.set(key, computed);
+    else this.baseMemo.delete(key);
+    return computed.value;
   }
 
   private computeBases(cls: EntityRef): (EntityRef | "external")[] {

@@ -21,8 +21,6 @@ export interface CallbackHost {
   typeValue(path: string, scope: number, type: string): Value | undefined;
 }
 
-const IN_PROGRESS = inProgress(null);
-
 export class CallbackTypes {
   /** null while being computed: a callback whose call's receiver is that callback's own parameter. */
   private readonly memo = new Map<TypedVarFact, Remembered<Value | null>>();
@@ -39,10 +37,12 @@ export class CallbackTypes {
   private valueOf(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
     const memo = this.memo.get(param);
     if (memo !== undefined) return this.host.reads.reuse(memo) ?? undefined;
-    this.memo.set(param, IN_PROGRESS);
-    const remembered = this.host.reads.remember(() => this.compute(path, index, param) ?? null);
-    this.memo.set(param, remembered);
-    return remembered.value ?? undefined;
+    const standIn = inProgress(null);
+    this.memo.set(param, standIn);
+    const computed = this.host.reads.remember(() => this.compute(path, index, param) ?? null, standIn);
+    if (computed.settled) this.memo.set(param, computed);
+    else this.memo.delete(param);
+    return computed.value ?? undefined;
   }
 
   private compute(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {

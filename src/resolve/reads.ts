@@ -30,18 +30,31 @@ export function readKeysOf(path: string): string[] {
 export interface Remembered<V> {
   readonly value: V;
   readonly reads: readonly string[];
+  /** Set on a stand-in for an answer still being computed (inProgress). */
+  readonly pending?: true;
+}
+
+/** What `remember` returns: `settled` is false when the value used a stand-in still pending. */
+export interface Computed<V> extends Remembered<V> {
+  readonly settled: boolean;
 }
 
 const NOTHING: readonly string[] = [];
 
-/** Stands for an answer still being computed: a recursive ask gets `value` and charges nothing. */
+/**
+ * Stands for an answer still being computed: a recursive ask gets `value`, charged nothing, and
+ * what it computes from it is not kept (see remember). One per answer being computed.
+ */
 export function inProgress<V>(value: V): Remembered<V> {
-  return { value, reads: NOTHING };
+  return { value, reads: NOTHING, pending: true };
 }
 
 export class ReadLog {
   private readonly outer: Set<string>[] = [];
   private current = new Set<string>();
+  private readonly outerStandIns: (Set<object> | undefined)[] = [];
+  /** The pending stand-ins the current computation used. */
+  private standIns: Set<object> | undefined;
   /**
    * The key last added to `current`: a file's own facts are asked for again and again in a
    * row, and the set's lookup for each was 8% of resolving 10k synthetic files.
@@ -63,24 +76,43 @@ export class ReadLog {
 
   /** A cached answer's value, its reads charged to whatever is being computed now. */
   reuse<V>(memo: Remembered<V>): V {
-    for (const key of memo.reads) this.current.add(key);
+    if (memo.pending) (this.standIns ??= new Set()).add(memo);
+    else for (const key of memo.reads) this.current.add(key);
     return memo.value;
   }
 
-  /** Runs `compute` and returns its value with what it read, which the caller is charged too. */
-  remember<V>(compute: () => V): Remembered<V> {
+  /**
+   * Runs `compute` and returns its value with what it read, which the caller is charged too.
+   * A value that used the stand-in of an answer still being computed (other than `standIn`,
+   * this computation's own) is not settled: it rests on reads not known yet, and on the order
+   * the answers were asked in, so it must not be kept; the answer being computed settles it.
+   */
+  remember<V>(compute: () => V, standIn?: Remembered<unknown>): Computed<V> {
     this.outer.push(this.current);
+    this.outerStandIns.push(this.standIns);
     const reads = (this.current = new Set());
+    this.standIns = undefined;
     this.last = undefined;
     let value: V;
+    let used: Set<object> | undefined;
     try {
       value = compute();
     } finally {
+      used = this.standInsUsed();
       this.current = this.outer.pop()!;
+      this.standIns = this.outerStandIns.pop();
       this.last = undefined;
       for (const key of reads) this.current.add(key);
     }
-    return { value, reads: reads.size === 0 ? NOTHING : [...reads] };
+    if (used && standIn) used.delete(standIn);
+    const settled = !used || used.size === 0;
+    if (used && !settled) for (const other of used) (this.standIns ??= new Set()).add(other);
+    return { value, reads: reads.size === 0 ? NOTHING : [...reads], settled };
+  }
+
+  /** Read through a call: `compute` may have set it since this frame began. */
+  private standInsUsed(): Set<object> | undefined {
+    return this.standIns;
   }
 
   /** Runs `compute` without charging anyone for what it reads (the caller notes a coarser key). */
@@ -101,6 +133,7 @@ export class ReadLog {
     const reads = this.current;
     if (this.self !== undefined) reads.delete(this.self);
     this.current = new Set();
+    this.standIns = undefined;
     this.last = undefined;
     this.self = undefined;
     return reads;

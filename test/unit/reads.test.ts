@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { resolveEach } from "../../src/resolve/index.ts";
-import { ReadLog, readKeysOf } from "../../src/resolve/reads.ts";
+import { type Computed, inProgress, ReadLog, readKeysOf } from "../../src/resolve/reads.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 
 /** Each target's reads, resolved in one chunk (so with shared caches) in the order given. */
@@ -42,6 +42,28 @@ describe("read log", () => {
     expect([...inner!.reads]).toEqual(["f:b.ts"]);
     expect([...outer.reads].sort()).toEqual(["f:a.ts", "f:b.ts"]);
     expect([...log.take()].sort()).toEqual(["f:a.ts", "f:b.ts"]);
+  });
+
+  test("an answer that used the stand-in of one still being computed is not settled; that one is", () => {
+    const log = new ReadLog();
+    const standIn = inProgress(null);
+    let inner: Computed<number> | undefined;
+    const owner = log.remember(() => {
+      inner = log.remember(() => {
+        log.reuse(standIn);
+        log.note("f:x.ts");
+        return 1;
+      });
+      return 2;
+    }, standIn);
+    expect(inner!.settled).toBe(false);
+    expect(owner.settled).toBe(true);
+    expect([...owner.reads]).toEqual(["f:x.ts"]);
+    // Another computation's stand-in leaves every answer up to it unsettled.
+    const pending = inProgress(null);
+    const top = log.remember(() => log.remember(() => log.reuse(pending) ?? 0).value);
+    expect(top.settled).toBe(false);
+    expect(log.remember(() => 3).settled).toBe(true);
   });
 
   test("an edit to a file's surface reaches its facts' readers, and for Go its package's", () => {

@@ -1,7 +1,8 @@
 // Every file's size and mtime as the graph last recorded them, kept whole beside the files
 // table: the paths as one NUL-joined text in code-unit order, the numbers as one binary array.
 // A no-change map of 13k files read 13k rows into a map and compared them in ~30 ms; it now
-// reads two values, finds the same paths with one string comparison and walks the numbers.
+// reads one blob (encodeStamps), finds the same paths with one string comparison and walks the
+// numbers.
 import { byCodeUnit } from "../util/compare";
 
 export interface FileStamp {

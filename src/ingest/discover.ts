@@ -6,6 +6,7 @@ import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/langs";
 import { sameItems } from "../util/compare";
 import { git as runGit } from "../util/git";
+import { basename } from "../util/paths";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { mtimesOf } from "./mtimes";
 
@@ -40,12 +41,8 @@ const SKIPPED_DIRS = new Set([
 
 const MINIFIED_NAME = /[.-]min\.[cm]?js$/;
 
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-
 export function isWanted(path: string): boolean {
-  return langOfPath(path) !== undefined || CONFIG_FILE.test(baseName(path));
+  return langOfPath(path) !== undefined || CONFIG_FILE.test(basename(path));
 }
 
 export interface DiscoverOptions {

@@ -13,6 +13,7 @@ import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { join } from "node:path";
 import { sameItems } from "../util/compare";
 import { git } from "../util/git";
+import { basename, dirname } from "../util/paths";
 
 /** A git listing as kept between maps. */
 export interface Listing {
@@ -50,15 +51,6 @@ const MAX_RELISTED_DIRS = 64;
 /** Nor more pathspecs than this on one git command line. */
 const MAX_PATHSPECS = 256;
 
-function parentOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
-}
-
-function baseOf(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-
 function under(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
 }
@@ -88,7 +80,7 @@ export function dirPaths(listing: Listing, prefix: string): string[] {
 /** Every directory holding a listed path, the root included. */
 function dirsOf(listed: Iterable<string>, into = new Set<string>([""])): Set<string> {
   for (const path of listed) {
-    for (let dir = parentOf(path); !into.has(dir); dir = parentOf(dir)) into.add(dir);
+    for (let dir = dirname(path); !into.has(dir); dir = dirname(dir)) into.add(dir);
   }
   return into;
 }
@@ -121,7 +113,7 @@ export function listingOf(root: string, listed: readonly string[], keep: (path: 
   }
   const index = new Map(dirs.map((dir, i) => [dir, i]));
   const files: string[][] = dirs.map(() => []);
-  for (const path of listed) if (keep(path)) files[index.get(parentOf(path))!]!.push(baseOf(path));
+  for (const path of listed) if (keep(path)) files[index.get(dirname(path))!]!.push(basename(path));
   return { root, dirs, mtimes, files, ignores: ignoreFiles(listed).map((file) => ignoreStamp(root, file)) };
 }
 
@@ -151,8 +143,8 @@ export function saveListing(cachePath: string, listing: Listing): void {
   const stored: Stored = {
     version: 3,
     root: listing.root,
-    parents: listing.dirs.map((dir) => (dir === "" ? -1 : index.get(parentOf(dir))!)),
-    names: listing.dirs.map(baseOf).join("\0"),
+    parents: listing.dirs.map((dir) => (dir === "" ? -1 : index.get(dirname(dir))!)),
+    names: listing.dirs.map(basename).join("\0"),
     mtimes: listing.mtimes,
     files: listing.files.map((group) => group.join("/")).join("\0"),
     ignores: listing.ignores,
@@ -236,11 +228,11 @@ export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (
   const fresh = new Set([...relisted, ...added]);
   const keptHere = new Map<string, string[]>();
   for (const path of listed) {
-    const dir = parentOf(path);
+    const dir = dirname(path);
     if (!fresh.has(dir) || !keep(path)) continue;
     let group = keptHere.get(dir);
     if (!group) keptHere.set(dir, (group = []));
-    group.push(baseOf(path));
+    group.push(basename(path));
   }
   const mtimes: number[] = [];
   for (const dir of dirs) {

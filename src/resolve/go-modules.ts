@@ -1,7 +1,7 @@
 // Go package resolution: a go.mod `module` path maps to its directory, so an import path under
 // it names a directory whose .go files (one package name) form the package.
 import type { GoPackage, Outcome } from "./module-types.ts";
-import { dirname, joinPath } from "./paths.ts";
+import { dirname, joinPath } from "../util/paths.ts";
 import { goPackageReadKey } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 

@@ -1,7 +1,7 @@
 // Workspace packages: a package.json anywhere in the project whose `name` an import names.
 // Entry points come from `exports` (subpaths, conditions, `*` patterns), else module/main/
 // types, else index; an entry inside a build directory maps back to its `src/` source.
-import { dirname, joinPath } from "./paths.ts";
+import { dirname, joinPath } from "../util/paths.ts";
 import { asObject } from "./jsonc.ts";
 import { probeSourceFile, stripCodeExtension } from "./ts-files.ts";
 import type { Outcome } from "./module-types.ts";

@@ -1,7 +1,7 @@
 // Python module resolution: dotted names against source roots (the workspace root, src/,
 // the parent of every top-level package), relative imports from the importing package.
 import type { Outcome, PyModule } from "./module-types.ts";
-import { dirname, isWithin, joinPath } from "./paths.ts";
+import { dirname, isWithin, joinPath } from "../util/paths.ts";
 import type { Workspace } from "./workspace.ts";
 
 export class PyModules {

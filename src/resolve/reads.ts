@@ -2,6 +2,7 @@
 // every file whose answers read it must be re-resolved, however many re-export hops away it is.
 // Resolution shares cached answers across the files of a chunk, so each cached answer keeps the
 // reads that produced it and charges them again to every file that reuses it.
+import { dirname } from "../util/paths.ts";
 
 /** A file's facts as one resolution read them. */
 export function factsReadKey(path: string): string {
@@ -15,12 +16,7 @@ export function goPackageReadKey(dir: string): string {
 
 /** The read keys an edit to the surface of `path` invalidates. */
 export function readKeysOf(path: string): string[] {
-  const keys = [factsReadKey(path)];
-  if (path.endsWith(".go")) {
-    const slash = path.lastIndexOf("/");
-    keys.push(goPackageReadKey(slash < 0 ? "" : path.slice(0, slash)));
-  }
-  return keys;
+  return path.endsWith(".go") ? [factsReadKey(path), goPackageReadKey(dirname(path))] : [factsReadKey(path)];
 }
 
 /**

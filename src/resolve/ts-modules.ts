@@ -2,7 +2,7 @@
 // packages; everything else is external. Results depend only on the importing directory.
 import type { Outcome, TsModule } from "./module-types.ts";
 import { WorkspacePackages } from "./packages.ts";
-import { dirname, joinPath } from "./paths.ts";
+import { dirname, joinPath } from "../util/paths.ts";
 import { isAssetPath, probeSourceFile } from "./ts-files.ts";
 import { TsConfigs, type TsConfig } from "./tsconfig.ts";
 import type { Workspace } from "./workspace.ts";

@@ -1,7 +1,7 @@
 // The tsconfig/jsconfig that governs a file, with `extends` chains merged, reduced to what
 // module resolution needs: baseUrl and paths, turned into workspace-relative locations.
 import { asObject } from "./jsonc.ts";
-import { ancestorDirs, dirname, joinPath } from "./paths.ts";
+import { ancestorDirs, dirname, joinPath } from "../util/paths.ts";
 import type { WorkspacePackages } from "./packages.ts";
 import type { Workspace } from "./workspace.ts";
 

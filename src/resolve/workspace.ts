@@ -3,7 +3,7 @@
 import type { FileFacts } from "../ingest/facts.ts";
 import { parseJsonc } from "./jsonc.ts";
 import type { Project } from "./model.ts";
-import { basename, dirname } from "./paths.ts";
+import { basename, dirname } from "../util/paths.ts";
 import { ReadLog } from "./reads.ts";
 
 interface DirIndex {

@@ -5,7 +5,7 @@ import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { langOfPath } from "../lang/langs";
 import { sameItems } from "../util/compare";
-import { git as runGit } from "../util/git";
+import { git as runGit, lsFiles } from "../util/git";
 import { basename } from "../util/paths";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { mtimesOf } from "./mtimes";
@@ -141,10 +141,8 @@ function inGitWorkTree(root: string): boolean {
 
 /** Tracked and untracked-but-not-ignored files, as git lists them now; undefined if git fails. */
 function gitListing(root: string, opts: DiscoverOptions): string[] | undefined {
-  const listed = runGit(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root);
-  if (!listed?.success) return undefined;
-  // During a merge the index holds one entry per conflict stage.
-  const paths = [...new Set(listed.stdout.split("\0").filter((p) => p.length > 0))];
+  const paths = lsFiles(root);
+  if (!paths) return undefined;
   if (opts.listingCache && opts.saveListing) {
     const listing = listingOf(root, paths, isWanted);
     // A directory gone since git listed it: the next map lists again.

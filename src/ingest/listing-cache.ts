@@ -12,7 +12,7 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sameItems } from "../util/compare";
-import { git } from "../util/git";
+import { lsFiles } from "../util/git";
 import { basename, dirname } from "../util/paths";
 
 /** A git listing as kept between maps. */
@@ -215,10 +215,8 @@ export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (
   }
   if (!askGit) return { ...listing, mtimes: Array.from(now) };
   if (pathspecs.length > MAX_PATHSPECS) return undefined;
-  const result = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...pathspecs], listing.root);
-  if (!result?.success) return undefined;
-  // During a merge the index holds one entry per conflict stage.
-  const listed = [...new Set(result.stdout.split("\0").filter((p) => p.length > 0))];
+  const listed = lsFiles(listing.root, pathspecs);
+  if (!listed) return undefined;
   if (ignoreFiles(listed).some((file) => !stamped.has(file))) return undefined;
 
   const relisted = new Set(moved.map((i) => listing.dirs[i]!));

@@ -9,6 +9,17 @@ export interface GitResult {
   stdout: string;
 }
 
+/**
+ * Tracked files and untracked ones not ignored, under `pathspecs` (everywhere when none), each
+ * once; undefined when git fails or is not installed.
+ */
+export function lsFiles(cwd: string, pathspecs: readonly string[] = []): string[] | undefined {
+  const result = git(["ls-files", "-z", "--cached", "--others", "--exclude-standard", ...(pathspecs.length > 0 ? ["--", ...pathspecs] : [])], cwd);
+  if (!result?.success) return undefined;
+  // During a merge the index holds one entry per conflict stage.
+  return [...new Set(result.stdout.split("\0").filter((p) => p.length > 0))];
+}
+
 /** Runs git in `cwd`; undefined when git is not installed. */
 export function git(args: string[], cwd: string): GitResult | undefined {
   try {

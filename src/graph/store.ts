@@ -165,6 +165,18 @@ function writeStampList(db: Database, list: StampList): void {
   db.query("INSERT INTO meta (key, value) VALUES ('stamps', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(encodeStamps(list));
 }
 
+/**
+ * Keys as probe_sets and file_reads hold them: "\n"-joined with a "\n" at each end, so that
+ * instr finds a whole key. A key holding a newline could not be told apart (keyless).
+ */
+function keyList(keys: Iterable<string>): string {
+  return `\n${[...keys].join("\n")}\n`;
+}
+
+function keyless(keys: readonly string[]): boolean {
+  return keys.some((key) => key.includes("\n"));
+}
+
 function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -290,13 +302,14 @@ export class Store {
 
   /**
    * Files whose last resolution asked one of `keys` (src/resolve/workspace.ts); undefined when
-   * the graph records no probes, and only re-resolving everything is safe.
+   * the graph records no probes, or a key cannot be matched: only re-resolving everything is safe.
    */
   ownersProbing(keys: string[]): string[] | undefined {
-    if (this.db.query("SELECT 1 FROM file_probes LIMIT 1").get() === null) return undefined;
+    if (keys.length === 0) return [];
+    if (keyless(keys) || this.db.query("SELECT 1 FROM file_probes LIMIT 1").get() === null) return undefined;
     const sets = new Set<number>();
     const find = this.db.query("SELECT id FROM probe_sets WHERE instr(keys, ?) > 0");
-    for (const key of keys) for (const [id] of find.values(`\n${key}\n`) as [number][]) sets.add(id);
+    for (const key of keys) for (const [id] of find.values(keyList([key])) as [number][]) sets.add(id);
     if (sets.size === 0) return [];
     const owners: string[] = [];
     for (const part of chunks([...sets])) {
@@ -306,13 +319,14 @@ export class Store {
     return owners;
   }
 
-  /** Files whose last resolution read one of `keys` (src/resolve/reads.ts). */
-  ownersReading(keys: string[]): string[] {
+  /** Files whose last resolution read one of `keys` (src/resolve/reads.ts); undefined when a key cannot be matched. */
+  ownersReading(keys: string[]): string[] | undefined {
     if (keys.length === 0) return [];
+    if (keyless(keys)) return undefined;
     const owners = new Set<string>();
     if (keys.length <= 8) {
       const find = this.db.query("SELECT path FROM file_reads WHERE instr(keys, ?) > 0");
-      for (const key of keys) for (const [path] of find.values(`\n${key}\n`) as [string][]) owners.add(path);
+      for (const key of keys) for (const [path] of find.values(keyList([key])) as [string][]) owners.add(path);
     } else {
       // One pass over every file's keys instead of one scan per key.
       const wanted = new Set(keys);
@@ -643,7 +657,7 @@ class RevisionWriter {
     const insertSet = this.db.query("INSERT INTO probe_sets (keys) VALUES (?)");
     const point = this.db.query("INSERT INTO file_probes (path, set_id) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET set_id = excluded.set_id");
     for (const [probes, owners] of this.probeOwners) {
-      const id = Number(insertSet.run(`\n${[...probes].join("\n")}\n`).lastInsertRowid);
+      const id = Number(insertSet.run(keyList(probes)).lastInsertRowid);
       for (const owner of owners) point.run(owner, id);
     }
     if (!this.cold) this.db.run("DELETE FROM probe_sets WHERE id NOT IN (SELECT set_id FROM file_probes)");
@@ -659,7 +673,7 @@ class RevisionWriter {
     if (next.reads) {
       this.db
         .query("INSERT INTO file_reads (path, keys) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET keys = excluded.keys")
-        .run(owner, `\n${[...next.reads].join("\n")}\n`);
+        .run(owner, keyList(next.reads));
     }
     const edgeRows: SqlValue[][] = [];
     for (const e of next.edges) {

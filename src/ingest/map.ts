@@ -214,12 +214,9 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     // the answers of the files whose resolution read its facts (reads), however they reached it.
     const { resolveEach, probeKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => changes.added.has(p));
-    const arrivedOrGone = [...added, ...deleted];
-    // A key holding a newline cannot be matched in the stored sets.
-    const probing =
-      arrivedOrGone.length === 0 ? [] : arrivedOrGone.some((p) => p.includes("\n")) ? undefined : store.ownersProbing(arrivedOrGone.flatMap(probeKeysOf));
+    const probing = cold ? [] : store.ownersProbing([...added, ...deleted].flatMap(probeKeysOf));
     // Files that reach a moved surface through re-exports, or a Go package's table, read its facts.
-    const readers = surfaceMoved.some((p) => p.includes("\n")) ? undefined : store.ownersReading(surfaceMoved.flatMap(readKeysOf));
+    const readers = store.ownersReading(surfaceMoved.flatMap(readKeysOf));
     const global =
       cold ||
       probing === undefined ||

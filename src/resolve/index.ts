@@ -8,7 +8,6 @@ import { type Probes, Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
 export { probeKeysOf, type Probes } from "./workspace.ts";
-export { readKeysOf } from "./reads.ts";
 
 /**
  * Files resolved with one set of caches. The caches hold the indexes of every file a chunk

@@ -15,6 +15,14 @@ function map(root: string, home: string): Record<string, string> {
 
 const calls = (home: string, root: string) => edges(home, root, "CALLS");
 
+/** A repository of these files, mapped once. */
+async function mappedTree(files: Record<string, string>): Promise<{ root: string; home: string }> {
+  const root = await writeTree(tempDir("ix-inc-"), files);
+  const home = tempDir();
+  map(root, home);
+  return { root, home };
+}
+
 async function twoFiles() {
   const root = await writeTree(tempDir("ix-inc-"), {
     "a.ts": "import { b } from './b';\nexport function a() { return b(); }\nexport function keep() {}\n",
@@ -34,13 +42,11 @@ describe("incremental", () => {
   });
 
   test("changing the call that sets an exported variable re-resolves the files that use it", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "types.ts": "export class A { save() {} }\nexport class B { save() {} }\nexport function makeA(): A { return new A(); }\nexport function makeB(): B { return new B(); }\n",
       "shared.ts": "import { makeA, makeB } from './types';\nexport const store = makeA();\n",
       "user.ts": "import { store } from './shared';\nexport function use() { store.save(); }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toContain("user.ts:use CALLS types.ts:A.save");
     await Bun.sleep(5);
     writeFileSync(join(root, "shared.ts"), "import { makeA, makeB } from './types';\nexport const store = makeB();\n");
@@ -95,12 +101,10 @@ describe("incremental", () => {
   });
 
   test("a new export resolves calls that were waiting for it in other files", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "a.ts": "import { later } from './b';\nexport function a() { return later(); }\n",
       "b.ts": "export function b() {}\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual([]);
     writeFileSync(join(root, "b.ts"), "export function b() {}\nexport function later() {}\n");
     map(root, home);
@@ -140,15 +144,13 @@ describe("incremental", () => {
   });
 
   test("a deleted file takes its edges along and leaves the names that used it unresolved", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "a.ts": "import { b } from './b';\nexport function a() { return b(); }\n",
       "b.ts": "export function b() { return 1; }\n",
       "c.ts": "import { d } from './d';\nexport function c() { return d(); }\n",
       "d.ts": "export function d() { return 2; }\n",
       "e.ts": "export function e() { return b(); }\n",
     });
-    const home = tempDir();
-    map(root, home);
     rmSync(join(root, "b.ts"));
     // a.ts imports b.ts; e.ts only names b (an unresolved site); c.ts and d.ts are untouched.
     expect(map(root, home)).toMatchObject({ deleted: "1", files: "4" });
@@ -157,13 +159,11 @@ describe("incremental", () => {
   });
 
   test("a deleted file lets its importers resolve to what it shadowed", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "a.ts": "import { f } from './lib';\nexport function a() { return f(); }\n",
       "lib.ts": "export function f() { return 1; }\n",
       "lib/index.ts": "export function f() { return 2; }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
     rmSync(join(root, "lib.ts"));
     expect(map(root, home)).toMatchObject({ deleted: "1" });
@@ -171,7 +171,7 @@ describe("incremental", () => {
   });
 
   test("deleting an __init__.py or a config re-resolves every file", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "pkg/__init__.py": "",
       "pkg/m.py": "def f():\n    return 1\n",
       "app.py": "from pkg.m import f\n\ndef run():\n    return f()\n",
@@ -179,8 +179,6 @@ describe("incremental", () => {
       "tsconfig.json": "{}\n",
       "x.ts": "export function x() {}\n",
     });
-    const home = tempDir();
-    map(root, home);
     rmSync(join(root, "pkg/__init__.py"));
     expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "5", files: "5" });
     rmSync(join(root, "tsconfig.json"));
@@ -203,11 +201,9 @@ describe("incremental", () => {
   });
 
   test("adding a file that an existing import now finds resolves the waiting call", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "a.ts": "import { later } from './later';\nexport function a() { return later(); }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual([]);
     writeFileSync(join(root, "later.ts"), "export function later() { return 1; }\n");
     expect(map(root, home)).toMatchObject({ rev: "2", added: "1" });
@@ -222,13 +218,11 @@ describe("incremental", () => {
   });
 
   test("a new file takes over an import that resolved to a directory's index", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "a.ts": "import { f } from './lib';\nexport function a() { return f(); }\n",
       "lib/index.ts": "export function f() { return 2; }\n",
       "other.ts": "export function other() { return 3; }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
     writeFileSync(join(root, "lib.ts"), "export function f() { return 1; }\n");
     // a.ts asked for lib.ts before it settled on lib/index.ts, so it is re-resolved (with the
@@ -238,14 +232,12 @@ describe("incremental", () => {
   });
 
   test("a new Go file re-resolves the files of its package and their importers", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "go.mod": "module example.com/m\n\ngo 1.22\n",
       "util/a.go": "package util\n\nfunc A() int { return B() }\n",
       "main.go": "package main\n\nimport \"example.com/m/util\"\n\nfunc main() { util.A(); util.B() }\n",
       "other/o.go": "package other\n\nfunc O() int { return 1 }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A"]);
     writeFileSync(join(root, "util/b.go"), "package util\n\nfunc B() int { return 2 }\n");
     const result = map(root, home);
@@ -254,14 +246,12 @@ describe("incremental", () => {
   });
 
   test("an edit two re-export hops away re-resolves the file that reaches it only through them", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "deep.ts": "export function run() { return 1; }\n",
       "mid.ts": "export { run } from './deep';\n",
       "barrel.ts": "export * from './mid';\n",
       "app.ts": "import { run } from './barrel';\nexport function main() { return run(); }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["app.ts:main CALLS deep.ts:run"]);
     // app.ts imports neither mid.ts nor has an edge into it, and its call was resolved.
     writeFileSync(join(root, "mid.ts"), "export function run() { return 2; }\n");
@@ -270,14 +260,12 @@ describe("incremental", () => {
   });
 
   test("a Python package's __init__ that starts defining a name it re-exported moves the callers two imports away", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "pkg/__init__.py": "from .sub import run\n",
       "pkg/sub/__init__.py": "from .impl import run\n",
       "pkg/sub/impl.py": "def run():\n    return 1\n",
       "main.py": "from pkg import run\n\ndef main():\n    run()\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/impl.py:run"]);
     writeFileSync(join(root, "pkg/sub/__init__.py"), "def run():\n    return 2\n");
     expect(map(root, home)).toMatchObject({ modified: "1" });
@@ -285,14 +273,12 @@ describe("incremental", () => {
   });
 
   test("a Go file that declares a name its package already had re-resolves the package's other files", async () => {
-    const root = await writeTree(tempDir("ix-inc-"), {
+    const { root, home } = await mappedTree({
       "go.mod": "module example.com/m\n\ngo 1.22\n",
       "util/a.go": "package util\n\nfunc A() int { return B() }\n",
       "util/b.go": "package util\n\nfunc B() int { return 2 }\n",
       "util/c.go": "package util\n\nfunc C() int { return 3 }\n",
     });
-    const home = tempDir();
-    map(root, home);
     expect(calls(home, root)).toEqual(["util/a.go:A CALLS util/b.go:B"]);
     // Two B in one package: which one a.go calls is not proven, so the call is unresolved.
     writeFileSync(join(root, "util/c.go"), "package util\n\nfunc C() int { return 3 }\n\nfunc B() int { return 4 }\n");

@@ -37,6 +37,16 @@ interface Scope {
 
 const PACKAGE_SCOPE: Scope = { index: -1, typeParameters: NO_TYPE_PARAMETERS, end: Number.MAX_SAFE_INTEGER };
 
+/** Where the variables of one declaration are in force: in `scope`, lines `from` to `until` (undefined: all of it). */
+interface Reach {
+  readonly scope: number;
+  readonly from: number;
+  readonly until: number | undefined;
+}
+
+/** The header statements whose own declaration (`initializer`) their condition or update reads. */
+const HEADERS = new Set(["if_statement", "for_clause", "expression_switch_statement", "type_switch_statement"]);
+
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
   const facts: FileFacts = emptyFacts(path, lang, countParseErrors(root));
   /** Method entity indexes: their parent is settled once every type in the file is known. */
@@ -91,9 +101,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     for (const name of names) facts.refs.push({ from, name, line: at });
   }
 
-  function addTypedVar(scope: number, nameNode: Node, typeNode: Node, until?: number, at = line(nameNode)): void {
+  function addTypedVar(nameNode: Node, typeNode: Node, reach: Reach): void {
     const declared = declaredType(typeNode);
-    if (declared) facts.vars.push(within({ scope, name: text(nameNode), line: at, ...declared }, until));
+    if (declared) facts.vars.push(within({ scope: reach.scope, name: text(nameNode), line: reach.from, ...declared }, reach.until));
   }
 
   /** A named type, or a collection of one (`[]*Item`: elements of type Item); builtins tell nothing. */
@@ -108,10 +118,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
    * `it, ok := s.items[k]` and `for _, it := range s.items`: it is one element of what the path
    * holds. (A range's single variable is an index or key, except over a channel: not taken.)
    */
-  function elementOf(name: Node, collection: Node, scope: number, until: number | undefined): void {
+  function elementOf(name: Node, collection: Node, reach: Reach): void {
     if (name.type !== "identifier" || text(name) === "_") return;
     const fromPath = dottedPath(collection);
-    if (fromPath) facts.vars.push(within({ scope, name: text(name), type: "", line: line(name), fromPath, element: true }, until));
+    if (fromPath) facts.vars.push(within({ scope: reach.scope, name: text(name), type: "", line: reach.from, fromPath, element: true }, reach.until));
   }
 
   function within(variable: TypedVarFact, until: number | undefined): TypedVarFact {
@@ -121,13 +131,25 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 
   /**
    * The last line of the block, or of the if, for or switch whose header declares, that a
-   * declaration at `at` belongs to; undefined when that is the whole func or method body.
+   * declaration at `at` belongs to (a func body's too: a Go variable is never in force before
+   * its declaration, so none holds over the whole scope); undefined at package level.
    */
+  /**
+   * Where the variables `decl` declares are in force. Go's scope for them begins past the
+   * declaration, so from the next line: in `facts, err := facts.NewDecoder(r)` the call is the
+   * package's. A header's own declaration holds on its line already, for the condition and
+   * update beside it: `if v, ok := x.(T); ok && v.M()`, `for n := f(); n != nil; n = n.Next()`.
+   */
+  function reachOf(decl: Node, scope: Scope): Reach {
+    const parent = decl.parent;
+    const header = parent !== null && HEADERS.has(parent.type) && parent.childForFieldName("initializer")?.startIndex === decl.startIndex;
+    return { scope: scope.index, from: header ? line(decl) : decl.endPosition.row + 2, until: blockEnd(decl) };
+  }
+
   function blockEnd(at: Node): number | undefined {
     for (let node = at.parent; node; node = node.parent) {
       switch (node.type) {
         case "block":
-          if (node.parent?.type === "function_declaration" || node.parent?.type === "method_declaration") return undefined;
           return node.endPosition.row + 1;
         case "if_statement":
         case "for_statement":
@@ -156,7 +178,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         if (name.type === "identifier" && text(name) !== "_") locals.push(localFact(scope.index, text(name), line(node), body.endPosition.row + 1));
       }
     }
-    if (names.length === 2) elementOf(names[1]!, right, scope.index, blockEnd(node));
+    if (names.length === 2) elementOf(names[1]!, right, reachOf(node, scope));
   }
 
   /**
@@ -176,7 +198,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       // A case's node runs on to the next case's line: the case holds until the line before it.
       const next = clauses[i + 1];
       const until = next ? line(next) - 1 : node.endPosition.row + 1;
-      addTypedVar(scope.index, alias, types[0]!, until, line(clause));
+      addTypedVar(alias, types[0]!, { scope: scope.index, from: line(clause), until });
     });
   }
 
@@ -246,7 +268,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       if (!type) continue;
       addRefs(type, scope.index, scope.typeParameters);
       if (parameter.type === "parameter_declaration") {
-        for (const name of parameter.childrenForFieldName("name")) addTypedVar(scope.index, name, type, until);
+        for (const name of parameter.childrenForFieldName("name")) addTypedVar(name, type, { scope: scope.index, from: line(name), until });
       }
     }
   }
@@ -355,16 +377,16 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const names = spec.childrenForFieldName("name");
     addLocals(names, spec, scope);
     const type = spec.childForFieldName("type");
-    const until = scope.index < 0 ? undefined : blockEnd(spec);
+    const reach = reachOf(spec, scope);
     if (type) {
       addRefs(type, scope.index, scope.typeParameters);
-      for (const name of names) addTypedVar(scope.index, name, type, until);
+      for (const name of names) addTypedVar(name, type, reach);
     } else {
       const values = spec.childForFieldName("value");
       if (values) {
-        typeFromLiterals(names, values.namedChildren, scope.index, until);
-        typeFromCalls(names, values.namedChildren, scope.index, until);
-        typeFromPaths(names, values.namedChildren, scope.index, until);
+        typeFromLiterals(names, values.namedChildren, reach);
+        typeFromCalls(names, values.namedChildren, reach);
+        typeFromPaths(names, values.namedChildren, reach);
       }
     }
   }
@@ -374,19 +396,19 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const right = node.childForFieldName("right");
     if (left) addLocals(left.namedChildren, node, scope);
     if (left && right) {
-      const until = blockEnd(node);
-      typeFromLiterals(left.namedChildren, right.namedChildren, scope.index, until);
-      typeFromCalls(left.namedChildren, right.namedChildren, scope.index, until);
-      typeFromPaths(left.namedChildren, right.namedChildren, scope.index, until);
+      const reach = reachOf(node, scope);
+      typeFromLiterals(left.namedChildren, right.namedChildren, reach);
+      typeFromCalls(left.namedChildren, right.namedChildren, reach);
+      typeFromPaths(left.namedChildren, right.namedChildren, reach);
     }
   }
 
   /** `rws := w.rws`: x holds what the field path holds; the resolver reads its declared type. */
-  function typeFromPaths(names: Node[], values: Node[], scope: number, until: number | undefined): void {
+  function typeFromPaths(names: Node[], values: Node[], reach: Reach): void {
     // `it, ok := s.items[k]` and `v, ok := <-ch`: the comma-ok forms of a map read and a receive.
     if (names.length === 2 && values.length === 1) {
       const collection = collectionRead(values[0]!);
-      if (collection) elementOf(names[0]!, collection, scope, until);
+      if (collection) elementOf(names[0]!, collection, reach);
       return;
     }
     if (names.length !== values.length) return;
@@ -395,12 +417,12 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       const value = values[i]!;
       const collection = collectionRead(value);
       if (collection) {
-        elementOf(name, collection, scope, until);
+        elementOf(name, collection, reach);
         continue;
       }
       if (name.type !== "identifier" || text(name) === "_" || value.type !== "selector_expression") continue;
       const fromPath = dottedPath(value);
-      if (fromPath) facts.vars.push(within({ scope, name: text(name), type: "", line: line(name), fromPath }, until));
+      if (fromPath) facts.vars.push(within({ scope: reach.scope, name: text(name), type: "", line: reach.from, fromPath }, reach.until));
     }
   }
 
@@ -415,13 +437,13 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
    * `x := F()`, `x, err := pkg.F()`, `var x = r.Open()`: x awaits its call's index; the resolver
    * types it by the callee's declared result, the evidence a naming convention is not.
    */
-  function typeFromCalls(names: Node[], values: Node[], scope: number, until: number | undefined): void {
+  function typeFromCalls(names: Node[], values: Node[], reach: Reach): void {
     const pairs = values.length === 1 ? [0] : names.length === values.length ? names.map((_, i) => i) : [];
     for (const i of pairs) {
       const name = names[i]!;
       const value = values[i]!;
       if (name.type !== "identifier" || text(name) === "_" || value.type !== "call_expression" || builtinMaker(value)) continue;
-      const awaiting: TypedVarFact = within({ scope, name: text(name), type: "", line: line(name), fromCall: -1 }, until);
+      const awaiting: TypedVarFact = within({ scope: reach.scope, name: text(name), type: "", line: reach.from, fromCall: -1 }, reach.until);
       awaitingCall.set(spanKey(value), awaiting);
     }
   }
@@ -442,11 +464,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
    * x; `x := NewFoo()` does not: the constructor convention is
    * only a convention, and a wrong type would bind calls with false confidence.
    */
-  function typeFromLiterals(names: Node[], values: Node[], scope: number, until: number | undefined): void {
+  function typeFromLiterals(names: Node[], values: Node[], reach: Reach): void {
     // `fn, ok := v.(*Function)`: the comma-ok form of an assertion.
     if (names.length === 2 && values.length === 1 && values[0]!.type === "type_assertion_expression") {
       const type = values[0]!.childForFieldName("type");
-      if (type && names[0]!.type === "identifier" && text(names[0]!) !== "_") addTypedVar(scope, names[0]!, type, until);
+      if (type && names[0]!.type === "identifier" && text(names[0]!) !== "_") addTypedVar(names[0]!, type, reach);
       return;
     }
     if (names.length !== values.length) return;
@@ -459,10 +481,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       }
       // An assertion, or the builtin that made the value, states the type as surely as a literal does.
       const made = value.type === "call_expression" ? builtinMaker(value) : undefined;
-      if (made) addTypedVar(scope, name, made, until);
+      if (made) addTypedVar(name, made, reach);
       if (value.type !== "composite_literal" && value.type !== "type_assertion_expression") continue;
       const type = value.childForFieldName("type");
-      if (type) addTypedVar(scope, name, type, until);
+      if (type) addTypedVar(name, type, reach);
     }
   }
 

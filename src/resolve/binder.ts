@@ -730,8 +730,9 @@ export function refKey(ref: EntityRef): string {
 
 /**
  * The variable `name` in force at `line`: of those declared by then (one that holds over a few
- * lines, a closure's parameter, only within them), the latest; failing that, as before lines
- * counted, the last one declared for the whole scope.
+ * lines, a closure's parameter, only within them), the latest, and of two from the same line the
+ * narrower (a closure's parameter, not the variable declared on the line before it); failing
+ * that, as before lines counted, the last one declared for the whole scope.
  */
 function namedAt(vars: readonly TypedVarFact[], name: string, line: number | undefined): TypedVarFact | undefined {
   let latest: TypedVarFact | undefined;
@@ -741,9 +742,13 @@ function namedAt(vars: readonly TypedVarFact[], name: string, line: number | und
     if (v.name !== name) continue;
     if (v.until === undefined) whole ??= v;
     if (line === undefined || v.line > line || (v.until !== undefined && line > v.until)) continue;
-    if (!latest || v.line > latest.line) latest = v;
+    if (!latest || v.line > latest.line || (v.line === latest.line && endsSooner(v, latest))) latest = v;
   }
   return latest ?? whole;
+}
+
+function endsSooner(a: TypedVarFact, b: TypedVarFact): boolean {
+  return a.until !== undefined && (b.until === undefined || a.until < b.until);
 }
 
 function lastNamed(vars: readonly TypedVarFact[], name: string): TypedVarFact | undefined {

@@ -807,6 +807,75 @@ describe("Go", () => {
     ]);
   });
 
+  test("a variable is in force past its declaration; a header's own in its condition; a closure's parameter over its namesake", async () => {
+    const g = await mapped({
+      "go.mod": "module example.com/app\n\ngo 1.22\n",
+      "facts/facts.go": [
+        "package facts",
+        "",
+        "type Decoder struct{}",
+        "type Set struct{}",
+        "",
+        "func NewDecoder(r string) *Decoder { return &Decoder{} }",
+        "func (d *Decoder) Decode() (*Set, error) { return &Set{}, nil }",
+        "func (s *Set) Len() int { return 0 }",
+        "",
+      ].join("\n"),
+      "main.go": [
+        "package main",
+        "",
+        'import "example.com/app/facts"',
+        "",
+        "func main() {",
+        '\tfacts, err := facts.NewDecoder("r").Decode()',
+        "\t_ = err",
+        "\tfacts.Len()",
+        "}",
+        "",
+        "func later() {",
+        '\tfacts.NewDecoder("a").Decode()',
+        '\tfacts := facts.NewDecoder("b")',
+        "\tfacts.Decode()",
+        "}",
+        "",
+        "func header(x interface{}) bool {",
+        "\tif s, ok := x.(*facts.Set); ok && s.Len() > 0 {",
+        "\t\treturn true",
+        "\t}",
+        "\treturn false",
+        "}",
+        "",
+        "func closure() {",
+        '\td := facts.NewDecoder("c")',
+        "\trun(func(d *facts.Set) {",
+        "\t\td.Len()",
+        "\t})",
+        "\td.Decode()",
+        "}",
+        "",
+        "func run(f func(*facts.Set)) {}",
+        "",
+      ].join("\n"),
+    });
+    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+      // From the line after d's declaration, the closure's own d is the narrower.
+      "main.go:closure CALLS facts/facts.go:Decoder.Decode",
+      "main.go:closure CALLS facts/facts.go:NewDecoder",
+      "main.go:closure CALLS facts/facts.go:Set.Len",
+      "main.go:closure CALLS main.go:run",
+      "main.go:header CALLS facts/facts.go:Set.Len",
+      "main.go:later CALLS facts/facts.go:Decoder.Decode",
+      "main.go:later CALLS facts/facts.go:NewDecoder",
+      "main.go:main CALLS facts/facts.go:Decoder.Decode",
+      "main.go:main CALLS facts/facts.go:NewDecoder",
+      "main.go:main CALLS facts/facts.go:Set.Len",
+    ]);
+    // The variable is not in force on its declaration's line, nor on the lines before it.
+    expect(callLines(g, "main.go:later", "NewDecoder")).toEqual([12, 13]);
+    expect(callLines(g, "main.go:later", "Decode")).toEqual([12, 14]);
+    expect(unresolved(g.home, g.root).filter((u) => u.startsWith("main.go"))).toEqual([]);
+  });
+
   test("a method called on a call's result binds through the declared result type", async () => {
     const g = await mapped({
       "go.mod": "module example.com/app\n\ngo 1.22\n",

@@ -211,13 +211,14 @@ describe("go typed vars", () => {
     expect(f.vars).toEqual([
       { scope: handle, name: "s", type: "Server", line: 3 },
       { scope: handle, name: "db", type: "sql.DB", line: 3 },
-      { scope: handle, name: "cfg", type: "Config", line: 4 },
-      { scope: handle, name: "p", type: "Pool", line: 5 },
-      { scope: handle, name: "q", type: "Queue", line: 6 },
-      { scope: handle, name: "a", type: "Left", line: 8 },
-      { scope: handle, name: "b", type: "pkg.Right", line: 8 },
-      { scope: handle, name: "sorter", type: "sorter", line: 9 },
-      { scope: -1, name: "global", type: "Registry", line: 11 },
+      // A declared variable is in force from the line after its declaration to its block's end.
+      { scope: handle, name: "cfg", type: "Config", line: 5, until: 10 },
+      { scope: handle, name: "p", type: "Pool", line: 6, until: 10 },
+      { scope: handle, name: "q", type: "Queue", line: 7, until: 10 },
+      { scope: handle, name: "a", type: "Left", line: 9, until: 10 },
+      { scope: handle, name: "b", type: "pkg.Right", line: 9, until: 10 },
+      { scope: handle, name: "sorter", type: "sorter", line: 10, until: 10 },
+      { scope: -1, name: "global", type: "Registry", line: 12 },
     ]);
   });
 
@@ -267,14 +268,15 @@ describe("go typed vars", () => {
       { scope: run, name: "items", type: "Item", line: 3, collection: true },
       { scope: run, name: "byKey", type: "pkg.Item", line: 3, collection: true },
       { scope: run, name: "ch", type: "Job", line: 3, collection: true },
-      { scope: run, name: "it", type: "", line: 4, fromPath: "byKey", element: true },
-      { scope: run, name: "first", type: "", line: 5, fromPath: "items", element: true },
+      { scope: run, name: "it", type: "", line: 5, fromPath: "byKey", element: true, until: 16 },
+      { scope: run, name: "first", type: "", line: 6, fromPath: "items", element: true, until: 16 },
       // Declared in a nested block or a loop's header: they hold until its end.
-      { scope: run, name: "v", type: "", line: 6, fromPath: "s.queue", element: true, until: 7 },
-      { scope: run, name: "p", type: "Printer", line: 11, until: 12 },
-      { scope: run, name: "q", type: "Printer", line: 11, until: 12, collection: true },
+      { scope: run, name: "v", type: "", line: 7, fromPath: "s.queue", element: true, until: 7 },
+      { scope: run, name: "p", type: "Printer", line: 12, until: 12 },
+      { scope: run, name: "q", type: "Printer", line: 12, until: 12, collection: true },
+      // An if's own declaration holds in its condition, on its line.
       { scope: run, name: "fn", type: "ssa.Function", line: 13, until: 15 },
-      { scope: run, name: "job", type: "", line: 14, fromPath: "ch", element: true, until: 15 },
+      { scope: run, name: "job", type: "", line: 15, fromPath: "ch", element: true, until: 15 },
     ]);
     expect(f.locals?.filter(([, name]) => ["i", "v", "k"].includes(name))).toEqual([
       [run, "i", 6, 7],
@@ -287,8 +289,8 @@ describe("go typed vars", () => {
     const f = facts(go("func (w *W) Write() {", "\trws, n := w.rws, 1", "\tvar cfg = w.opts.cfg", "}"));
     const write = indexOf(f, "W.Write");
     expect(f.vars.filter((v) => v.fromPath)).toEqual([
-      { scope: write, name: "rws", type: "", line: 4, fromPath: "w.rws" },
-      { scope: write, name: "cfg", type: "", line: 5, fromPath: "w.opts.cfg" },
+      { scope: write, name: "rws", type: "", line: 5, fromPath: "w.rws", until: 6 },
+      { scope: write, name: "cfg", type: "", line: 6, fromPath: "w.opts.cfg", until: 6 },
     ]);
   });
 
@@ -385,12 +387,12 @@ describe("go struct fields and call results", () => {
     const main = indexOf(f, "main");
     const callIndex = (callee: string) => f.calls.findIndex((c) => c.callee === callee);
     expect(f.resultVars).toEqual([
-      { scope: main, name: "db", type: "", line: 4, fromCall: callIndex("New") },
-      { scope: main, name: "p", type: "", line: 5, fromCall: callIndex("NewPrinter") },
-      { scope: main, name: "q", type: "", line: 6, fromCall: callIndex("open") },
-      { scope: main, name: "a", type: "", line: 7, fromCall: callIndex("left") },
-      { scope: main, name: "b", type: "", line: 7, fromCall: callIndex("right") },
-      { scope: -1, name: "global", type: "", line: 11, fromCall: f.calls.findLastIndex((c) => c.callee === "New") },
+      { scope: main, name: "db", type: "", line: 5, fromCall: callIndex("New"), until: 10 },
+      { scope: main, name: "p", type: "", line: 6, fromCall: callIndex("NewPrinter"), until: 10 },
+      { scope: main, name: "q", type: "", line: 7, fromCall: callIndex("open"), until: 10 },
+      { scope: main, name: "a", type: "", line: 8, fromCall: callIndex("left"), until: 10 },
+      { scope: main, name: "b", type: "", line: 8, fromCall: callIndex("right"), until: 10 },
+      { scope: -1, name: "global", type: "", line: 12, fromCall: f.calls.findLastIndex((c) => c.callee === "New") },
     ]);
     expect(f.calls[callIndex("New")]).toEqual({ from: main, line: 4, callee: "New", receiver: "store" });
     expect(f.vars).toEqual([]);

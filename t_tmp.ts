@@ -1,0 +1,10 @@
+import { Database } from "bun:sqlite";
+const path = process.argv[2]!; const mmap = process.argv[3] === "1";
+const t0 = performance.now();
+const db = new Database(path, { readwrite: true });
+db.run("PRAGMA journal_mode = WAL");
+if (mmap) db.run("PRAGMA mmap_size = 268435456");
+const t1 = performance.now();
+const row = db.query("SELECT value FROM meta WHERE key = 'stamps'").values()[0] as [Uint8Array];
+const t2 = performance.now();
+console.log(mmap, { open: (t1 - t0).toFixed(1), read: (t2 - t1).toFixed(1), len: row[0].length, page: db.query("PRAGMA page_size").get() });

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -32,14 +32,10 @@ export const TABLES = [
   // Every distinct entity name (files aside): "did you mean" and substring search scan these
   // ~30k rows instead of 170k nodes, which took 20-40 ms in a fresh process on a 13k-file graph.
   `CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY) WITHOUT ROWID`,
-  // What each file's resolution asked about files that were not there (src/resolve/workspace.ts):
-  // a new file re-resolves only the files whose set holds one of its keys. Files resolved
-  // together share one set, its keys "\n"-joined with a "\n" at each end.
-  `CREATE TABLE IF NOT EXISTS probe_sets (id INTEGER PRIMARY KEY, keys TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS file_probes (path TEXT PRIMARY KEY, set_id INT NOT NULL)`,
-  // Which other files' facts (and Go packages) each file's resolution read (src/resolve/reads.ts):
-  // an edit that moves a file's surface re-resolves the files whose keys hold it. Per file,
-  // "\n"-joined with a "\n" at each end.
+  // Which other files' facts (and Go packages) each file's resolution read, and which questions
+  // about the file set it asked (src/resolve/reads.ts): an edit that moves a file's surface, or
+  // adds or deletes a file, re-resolves the files whose keys hold it. Per file, "\n"-joined
+  // with a "\n" at each end.
   `CREATE TABLE IF NOT EXISTS file_reads (path TEXT PRIMARY KEY, keys TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,

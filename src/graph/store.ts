@@ -81,9 +81,7 @@ export interface FileChange {
 export interface OwnerEdges {
   edges: EdgeRecord[];
   unresolved: UnresolvedRecord[];
-  /** What the owner's resolution asked about the file set; owners resolved together share it. */
-  probes?: ReadonlySet<string>;
-  /** Which other files' facts the owner's resolution read (src/resolve/reads.ts). */
+  /** Which other files' facts, and which questions about the file set, the owner's resolution rested on (src/resolve/reads.ts). */
   reads?: Iterable<string>;
 }
 
@@ -166,7 +164,7 @@ function writeStampList(db: Database, list: StampList): void {
 }
 
 /**
- * Keys as probe_sets and file_reads hold them: "\n"-joined with a "\n" at each end, so that
+ * Keys as file_reads holds them: "\n"-joined with a "\n" at each end, so that
  * instr finds a whole key. A key holding a newline could not be told apart (keyless).
  */
 function keyList(keys: Iterable<string>): string {
@@ -300,25 +298,6 @@ export class Store {
     return out;
   }
 
-  /**
-   * Files whose last resolution asked one of `keys` (src/resolve/workspace.ts); undefined when
-   * the graph records no probes, or a key cannot be matched: only re-resolving everything is safe.
-   */
-  ownersProbing(keys: string[]): string[] | undefined {
-    if (keys.length === 0) return [];
-    if (keyless(keys) || this.db.query("SELECT 1 FROM file_probes LIMIT 1").get() === null) return undefined;
-    const sets = new Set<number>();
-    const find = this.db.query("SELECT id FROM probe_sets WHERE instr(keys, ?) > 0");
-    for (const key of keys) for (const [id] of find.values(keyList([key])) as [number][]) sets.add(id);
-    if (sets.size === 0) return [];
-    const owners: string[] = [];
-    for (const part of chunks([...sets])) {
-      const rows = this.db.query(`SELECT path FROM file_probes WHERE set_id IN (${placeholders(part.length)})`).values(...part) as [string][];
-      for (const [path] of rows) owners.push(path);
-    }
-    return owners;
-  }
-
   /** Files whose last resolution read one of `keys` (src/resolve/reads.ts); undefined when a key cannot be matched. */
   ownersReading(keys: string[]): string[] | undefined {
     if (keys.length === 0) return [];
@@ -450,7 +429,6 @@ class RevisionWriter {
   private readonly namesIn = new Set<string>();
   private readonly namesOut = new Set<string>();
   private readonly patches: PatchRow[] = [];
-  private readonly probeOwners = new Map<ReadonlySet<string>, string[]>();
   /** Every file row this revision wrote (its stamp) or deleted (null): the stamp list follows. */
   private readonly stampWrites = new Map<string, FileStamp | null>();
   private added = 0;
@@ -472,7 +450,6 @@ class RevisionWriter {
     // Consumed as produced: the map pipeline resolves owners one by one while this writes,
     // so a cold map never holds every edge of the repository at once.
     for (const [owner, edges] of rest.edges) this.replaceOwnerEdges(owner, edges);
-    this.writeProbes();
 
     if (this.cold) {
       this.createIndexes();
@@ -603,7 +580,6 @@ class RevisionWriter {
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
     this.stampWrites.set(path, null);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
-    this.db.query("DELETE FROM file_probes WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);
     this.deletedCount++;
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
@@ -651,25 +627,8 @@ class RevisionWriter {
     return row?.rowid;
   }
 
-  /** Each set once, however many owners share it; sets no file points at any more go. */
-  private writeProbes(): void {
-    if (this.probeOwners.size === 0) return;
-    const insertSet = this.db.query("INSERT INTO probe_sets (keys) VALUES (?)");
-    const point = this.db.query("INSERT INTO file_probes (path, set_id) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET set_id = excluded.set_id");
-    for (const [probes, owners] of this.probeOwners) {
-      const id = Number(insertSet.run(keyList(probes)).lastInsertRowid);
-      for (const owner of owners) point.run(owner, id);
-    }
-    if (!this.cold) this.db.run("DELETE FROM probe_sets WHERE id NOT IN (SELECT set_id FROM file_probes)");
-  }
-
   /** Rewrites an owner's edges only when they differ, so re-resolving an unaffected dependent costs no revision. */
   private replaceOwnerEdges(owner: string, next: OwnerEdges): void {
-    if (next.probes) {
-      const owners = this.probeOwners.get(next.probes);
-      if (owners) owners.push(owner);
-      else this.probeOwners.set(next.probes, [owner]);
-    }
     if (next.reads) {
       this.db
         .query("INSERT INTO file_reads (path, keys) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET keys = excluded.keys")

@@ -9,7 +9,6 @@ import { stampChanges } from "../graph/stamps";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
-import { readKeysOf } from "../resolve/reads";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
@@ -163,7 +162,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   }
 
   // A deleted file's importers, the owners of edges into it and of sites naming its entities;
-  // the files whose resolution asked about its path join them below (probes).
+  // the files whose resolution asked about its path join them below (reads).
   for (const path of deleted) noteMoved(path, store.facts(path)?.entities ?? []);
 
   // Each file is written as it arrives, inside the revision's transaction: a cold map of 13k
@@ -208,25 +207,22 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with
     // them. Touching, adding or removing a config file, or moving the surface of very many files
-    // can change what any import means: those re-resolve everything. A file added or deleted
-    // changes only the answers of the files whose resolution asked about its path (probes; an
-    // `__init__.py` reaches every file that looked for one). A file whose surface moved changes
-    // the answers of the files whose resolution read its facts (reads), however they reached it.
-    const { resolveEach, probeKeysOf } = await import("../resolve");
+    // can change what any import means: those re-resolve everything. A file whose surface moved
+    // changes the answers of the files whose resolution read its facts, however they reached it
+    // (through re-exports, a Go package's table); a file added or deleted, those of the files
+    // that asked about its path (an `__init__.py` reaches every file that looked for one).
+    const { resolveEach, fileSetKeysOf, readKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => changes.added.has(p));
-    const probing = cold ? [] : store.ownersProbing([...added, ...deleted].flatMap(probeKeysOf));
-    // Files that reach a moved surface through re-exports, or a Go package's table, read its facts.
-    const readers = store.ownersReading(surfaceMoved.flatMap(readKeysOf));
+    const readers = cold ? [] : store.ownersReading([...surfaceMoved.flatMap(readKeysOf), ...[...added, ...deleted].flatMap(fileSetKeysOf)]);
     const global =
       cold ||
-      probing === undefined ||
       readers === undefined ||
       moved > MANY_MOVED ||
       changedPaths.some((p) => CONFIG_FILE.test(p)) ||
       deleted.some((p) => CONFIG_FILE.test(p));
     const targets = global
       ? [...present]
-      : [...new Set([...changedPaths, ...dependents, ...readers!, ...probing!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
+      : [...new Set([...changedPaths, ...dependents, ...readers!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
 
     opts.onPhase?.("resolve", 0, targets.length);
     // From here on every file's facts are read back from the store, which already holds the new ones.
@@ -256,7 +252,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
 
     function* ownerEdges(): Generator<[string, OwnerEdges]> {
       let done = 0;
-      for (const [path, resolution, probes, reads] of resolveEach(targets, project)) {
+      for (const [path, resolution, reads] of resolveEach(targets, project)) {
         const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
         const unresolved: UnresolvedRecord[] = [];
         for (const edge of resolution.edges) {
@@ -271,7 +267,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         }
         opts.onPhase?.("resolve", ++done, targets.length);
         bound();
-        yield [path, { edges: out, unresolved, probes, reads }];
+        yield [path, { edges: out, unresolved, reads }];
       }
       opts.onPhase?.("commit");
     }

@@ -2,7 +2,7 @@
 // it names a directory whose .go files (one package name) form the package.
 import type { GoPackage, Outcome } from "./module-types.ts";
 import { dirname, joinPath } from "../util/paths.ts";
-import { goPackageReadKey } from "./reads.ts";
+import { goPackageReadKey, type Remembered } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 
 interface GoModule {
@@ -15,10 +15,9 @@ export function isGoTest(path: string): boolean {
 }
 
 export class GoModules {
-  private modules: GoModule[] | undefined;
-  /** readKey: the package's name and files come from its directory's facts (reads.ts). */
-  private readonly packages = new Map<string, { pkg: GoPackage | null; readKey: string }>();
-  private readonly dirs = new Map<string, Outcome<string>>();
+  private readonly modules = new Map<"", Remembered<GoModule[]>>();
+  private readonly packages = new Map<string, Remembered<GoPackage | null>>();
+  private readonly dirs = new Map<string, Remembered<Outcome<string>>>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -42,9 +41,7 @@ export class GoModules {
 
   /** The directory an import path names: under the go.mod module whose path is its longest prefix. */
   private dirOf(importPath: string): Outcome<string> {
-    let dir = this.dirs.get(importPath);
-    if (dir === undefined) this.dirs.set(importPath, (dir = this.moduleDirOf(importPath)));
-    return dir;
+    return this.ws.reads.cached(this.dirs, importPath, () => this.moduleDirOf(importPath));
   }
 
   private moduleDirOf(importPath: string): Outcome<string> {
@@ -63,33 +60,32 @@ export class GoModules {
    */
   private packageIn(dir: string, withTests: boolean, wanted?: string): GoPackage | undefined {
     const key = `${withTests ? "t" : "p"}\0${dir}\0${wanted ?? ""}`;
-    const cached = this.packages.get(key);
-    if (cached !== undefined) {
-      this.ws.reads.note(cached.readKey);
-      return cached.pkg ?? undefined;
-    }
+    return this.ws.reads.cached(this.packages, key, () => this.findPackage(key, dir, withTests, wanted)) ?? undefined;
+  }
+
+  /** The package's name and files come from its directory's facts: read as one key (reads.ts). */
+  private findPackage(key: string, dir: string, withTests: boolean, wanted: string | undefined): GoPackage | null {
     const readKey = goPackageReadKey(dir);
     this.ws.reads.note(readKey);
     const candidates = this.ws.filesIn(dir).filter((path) => path.endsWith(".go") && (withTests || !isGoTest(path)));
-    const named = candidates.map((path) => ({ path, name: this.ws.facts(path)?.packageName }));
+    // Each file's package clause is part of the package's key, not a read of its own.
+    const named = this.ws.reads.apart(() => candidates.map((path) => ({ path, name: this.ws.facts(path)?.packageName })));
     const name = wanted ?? mostCommon(named.filter((f) => !isGoTest(f.path)).map((f) => f.name))
       ?? mostCommon(named.map((f) => f.name));
     const files = named.filter((f) => f.name === name).map((f) => f.path).sort();
-    const pkg: GoPackage | null = name === undefined || files.length === 0 ? null
-      : { lang: "go", key: `go:${key}\0${name}`, dir, name, files, readKey };
-    this.packages.set(key, { pkg, readKey });
-    return pkg ?? undefined;
+    return name === undefined || files.length === 0 ? null : { lang: "go", key: `go:${key}\0${name}`, dir, name, files, readKey };
   }
 
   private goModules(): GoModule[] {
-    if (this.modules) return this.modules;
-    this.modules = [];
-    for (const gomod of this.ws.filesNamed("go.mod")) {
-      const text = this.ws.text(gomod);
-      const match = text === undefined ? null : /^\s*module\s+"?([^\s"]+)"?/m.exec(text);
-      if (match) this.modules.push({ path: match[1]!, dir: dirname(gomod) });
-    }
-    return this.modules;
+    return this.ws.reads.cached(this.modules, "", () => {
+      const modules: GoModule[] = [];
+      for (const gomod of this.ws.filesNamed("go.mod")) {
+        const text = this.ws.text(gomod);
+        const match = text === undefined ? null : /^\s*module\s+"?([^\s"]+)"?/m.exec(text);
+        if (match) modules.push({ path: match[1]!, dir: dirname(gomod) });
+      }
+      return modules;
+    });
   }
 }
 

@@ -4,10 +4,10 @@ import { Binder } from "./binder.ts";
 import { resolveFileEdges } from "./file-edges.ts";
 import type { FileResolution, Project } from "./model.ts";
 import { Modules } from "./modules.ts";
-import { type Probes, Workspace } from "./workspace.ts";
+import { Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
-export { probeKeysOf, type Probes } from "./workspace.ts";
+export { fileSetKeysOf, readKeysOf } from "./reads.ts";
 
 /**
  * Files resolved with one set of caches. The caches hold the indexes of every file a chunk
@@ -23,12 +23,11 @@ export function resolveFiles(targets: string[], project: Project): Map<string, F
 }
 
 /**
- * The same, one file at a time, for callers that write as they go. Each file comes with the
- * probes of its chunk (see Probes), complete once the chunk's last file has been taken: cached
- * answers are shared within a chunk, so a file may rest on what another file's resolution asked.
- * And with its own reads: the keys of the other files' facts its answers rested on (reads.ts).
+ * The same, one file at a time, for callers that write as they go. Each file comes with its
+ * reads: the keys of the other files' facts and of the questions about the file set its answers
+ * rested on (reads.ts), the same whether it was resolved alone or beside others.
  */
-export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution, Probes, Set<string>]> {
+export function* resolveEach(targets: Iterable<string>, project: Project, chunk = RESOLVE_CHUNK): Generator<[string, FileResolution, Set<string>]> {
   let binder: Binder | undefined;
   let ws: Workspace | undefined;
   let resolved = 0;
@@ -39,6 +38,6 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
     }
     ws!.reads.begin(path);
     const resolution = resolveFileEdges(binder!, path);
-    yield [path, resolution, ws!.probes, ws!.reads.take()];
+    yield [path, resolution, ws!.reads.take()];
   }
 }

@@ -3,6 +3,7 @@ import type { FileFacts, ImportFact, Lang } from "../ingest/facts.ts";
 import { GoModules } from "./go-modules.ts";
 import type { Mod, Outcome } from "./module-types.ts";
 import { PyModules } from "./py-modules.ts";
+import type { Remembered } from "./reads.ts";
 import { TsModules } from "./ts-modules.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -17,7 +18,7 @@ export class Modules {
   readonly py: PyModules;
   readonly go: GoModules;
 
-  constructor(ws: Workspace) {
+  constructor(private readonly ws: Workspace) {
     this.ts = new TsModules(ws);
     this.py = new PyModules(ws);
     this.go = new GoModules(ws);
@@ -27,16 +28,11 @@ export class Modules {
    * Keyed by the fact itself: an import is met again for every use of its bindings. Not for Go:
    * a Go package rests on its directory's facts, a read each use must be charged with.
    */
-  private readonly byImport = new WeakMap<ImportFact, Outcome<Mod>>();
+  private readonly byImport = new WeakMap<ImportFact, Remembered<Outcome<Mod>>>();
 
   resolve(importer: FileFacts, imp: ImportFact): Outcome<Mod> {
     if (importer.lang === "go") return this.go.resolve(importer.path, imp.source);
-    let outcome = this.byImport.get(imp);
-    if (outcome === undefined) {
-      outcome = this.resolveSource(importer, imp.source);
-      this.byImport.set(imp, outcome);
-    }
-    return outcome;
+    return this.ws.reads.cached(this.byImport, imp, () => this.resolveSource(importer, imp.source));
   }
 
   resolveSource(importer: FileFacts, source: string): Outcome<Mod> {

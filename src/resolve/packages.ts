@@ -5,6 +5,7 @@ import { dirname, joinPath } from "../util/paths.ts";
 import { asObject } from "./jsonc.ts";
 import { probeSourceFile, stripCodeExtension } from "./ts-files.ts";
 import type { Outcome } from "./module-types.ts";
+import type { Remembered } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 
 const CONDITION_PREFERENCE = ["types", "import", "default", "require", "module", "node"];
@@ -17,7 +18,7 @@ export interface PackageSpecifier {
 }
 
 export class WorkspacePackages {
-  private byName: Map<string, string[]> | undefined;
+  private readonly byName = new Map<"", Remembered<Map<string, string[]>>>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -75,7 +76,10 @@ export class WorkspacePackages {
   }
 
   private names(): Map<string, string[]> {
-    if (this.byName) return this.byName;
+    return this.ws.reads.cached(this.byName, "", () => this.findNames());
+  }
+
+  private findNames(): Map<string, string[]> {
     const byName = new Map<string, string[]>();
     for (const path of this.ws.filesNamed("package.json")) {
       const name = asObject(this.ws.json(path))?.name;
@@ -84,7 +88,6 @@ export class WorkspacePackages {
       if (dirs) dirs.push(dirname(path));
       else byName.set(name, [dirname(path)]);
     }
-    this.byName = byName;
     return byName;
   }
 }

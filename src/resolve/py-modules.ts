@@ -1,25 +1,20 @@
 // Python module resolution: dotted names against source roots (the workspace root, src/,
 // the parent of every top-level package), relative imports from the importing package.
 import type { Outcome, PyModule } from "./module-types.ts";
+import type { Remembered } from "./reads.ts";
 import { dirname, isWithin, joinPath } from "../util/paths.ts";
 import type { Workspace } from "./workspace.ts";
 
 export class PyModules {
-  private sourceRoots: string[] | undefined;
-  private readonly cache = new Map<string, Outcome<PyModule>>();
-  private readonly modules = new Map<string, PyModule | null>();
+  private readonly sourceRoots = new Map<"", Remembered<string[]>>();
+  private readonly cache = new Map<string, Remembered<Outcome<PyModule>>>();
+  private readonly modules = new Map<string, Remembered<PyModule | null>>();
 
   constructor(private readonly ws: Workspace) {}
 
   resolve(fromFile: string, spec: string): Outcome<PyModule> {
     const dir = dirname(fromFile);
-    const key = `${dir}\0${spec}`;
-    let outcome = this.cache.get(key);
-    if (outcome === undefined) {
-      outcome = spec.startsWith(".") ? this.relative(dir, spec) : this.absolute(dir, spec);
-      this.cache.set(key, outcome);
-    }
-    return outcome;
+    return this.ws.reads.cached(this.cache, `${dir}\0${spec}`, () => (spec.startsWith(".") ? this.relative(dir, spec) : this.absolute(dir, spec)));
   }
 
   /** A package's submodule `name` (`from pkg import mod`, `pkg.mod.f()`). */
@@ -66,15 +61,16 @@ export class PyModules {
   /** Package (`p/__init__.py`) before module (`p.py`) before namespace package (a bare dir). */
   private moduleAt(path: string | undefined): PyModule | undefined {
     if (path === undefined) return undefined;
-    let mod = this.modules.get(path);
-    if (mod !== undefined) return mod ?? undefined;
+    return this.ws.reads.cached(this.modules, path, () => this.findModule(path)) ?? undefined;
+  }
+
+  private findModule(path: string): PyModule | null {
     const init = path === "" ? "__init__.py" : `${path}/__init__.py`;
-    if (this.ws.has(init)) mod = { lang: "py", key: `py:${path}/`, file: init, dir: path };
-    else if (this.ws.has(`${path}.py`)) mod = { lang: "py", key: `py:${path}.py`, file: `${path}.py` };
-    else if (this.ws.has(`${path}.pyi`)) mod = { lang: "py", key: `py:${path}.pyi`, file: `${path}.pyi` };
-    else if (path !== "" && this.holdsPython(path)) mod = { lang: "py", key: `py:${path}/`, dir: path };
-    this.modules.set(path, mod ?? null);
-    return mod ?? undefined;
+    if (this.ws.has(init)) return { lang: "py", key: `py:${path}/`, file: init, dir: path };
+    if (this.ws.has(`${path}.py`)) return { lang: "py", key: `py:${path}.py`, file: `${path}.py` };
+    if (this.ws.has(`${path}.pyi`)) return { lang: "py", key: `py:${path}.pyi`, file: `${path}.pyi` };
+    if (path !== "" && this.holdsPython(path)) return { lang: "py", key: `py:${path}/`, dir: path };
+    return null;
   }
 
   private holdsPython(dir: string): boolean {
@@ -83,16 +79,22 @@ export class PyModules {
   }
 
   private roots(): string[] {
-    if (this.sourceRoots) return this.sourceRoots;
+    return this.ws.reads.cached(this.sourceRoots, "", () => this.findRoots());
+  }
+
+  private findRoots(): string[] {
     const roots = new Set<string>([""]);
     if (this.ws.dirExists("src")) roots.add("src");
-    for (const init of this.ws.filesNamed("__init__.py")) {
+    const inits = this.ws.filesNamed("__init__.py");
+    // Which of them have a package above is known from the list itself, whose one key stands for
+    // every __init__.py: one key per package would be charged to every file importing anything.
+    const known = new Set(inits);
+    for (const init of inits) {
       const pkg = dirname(init);
       if (pkg === "") continue;
       const parent = dirname(pkg);
-      if (!this.ws.has(parent === "" ? "__init__.py" : `${parent}/__init__.py`)) roots.add(parent);
+      if (!known.has(parent === "" ? "__init__.py" : `${parent}/__init__.py`)) roots.add(parent);
     }
-    this.sourceRoots = [...roots];
-    return this.sourceRoots;
+    return [...roots];
   }
 }

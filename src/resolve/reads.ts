@@ -1,10 +1,12 @@
-// Which files' facts one file's resolution rested on, for an edit that moves a file's surface:
-// every file whose answers read it must be re-resolved, however many re-export hops away it is.
-// Resolution shares cached answers across the files of a chunk, so each cached answer keeps the
-// reads that produced it and charges them again to every file that reuses it.
-import { dirname } from "../util/paths.ts";
+// What one file's resolution rested on: which other files' facts it read, and which questions
+// about the file set it asked. An edit that moves a file's surface must re-resolve every file
+// whose answers read it, however many re-export hops away it is; a file added or deleted, every
+// file that asked a question its arrival or removal answers differently. Resolution shares
+// cached answers across the files of a chunk, so each cached answer keeps the reads that
+// produced it and charges them again to every file that reuses it.
+import { basename, dirname } from "../util/paths.ts";
 
-/** A file's facts as one resolution read them. */
+/** A file's facts as one resolution read them, or whether the file is there. */
 export function factsReadKey(path: string): string {
   return `f:${path}`;
 }
@@ -14,9 +16,31 @@ export function goPackageReadKey(dir: string): string {
   return `g:${dir}`;
 }
 
+/** The files directly inside a directory. */
+export function dirFilesKey(dir: string): string {
+  return `d:${dir}`;
+}
+
+/** Every file with a base name, anywhere. */
+export function baseNameKey(name: string): string {
+  return `n:${name}`;
+}
+
+/** Whether a directory holds any file, at any depth. */
+export function dirExistsKey(dir: string): string {
+  return `x:${dir}`;
+}
+
 /** The read keys an edit to the surface of `path` invalidates. */
 export function readKeysOf(path: string): string[] {
   return path.endsWith(".go") ? [factsReadKey(path), goPackageReadKey(dirname(path))] : [factsReadKey(path)];
+}
+
+/** The read keys whose answers a file added or deleted at `path` changes. */
+export function fileSetKeysOf(path: string): string[] {
+  const keys = [factsReadKey(path), dirFilesKey(dirname(path)), baseNameKey(basename(path))];
+  for (let dir = dirname(path); dir !== ""; dir = dirname(dir)) keys.push(dirExistsKey(dir));
+  return keys;
 }
 
 /**
@@ -33,6 +57,12 @@ export interface Remembered<V> {
 /** What `remember` returns: `settled` is false when the value used a stand-in still pending. */
 export interface Computed<V> extends Remembered<V> {
   readonly settled: boolean;
+}
+
+/** Where answers are kept with their reads: a Map, or a WeakMap keyed by a fact. */
+export interface Memo<K, V> {
+  get(key: K): Remembered<V> | undefined;
+  set(key: K, value: Remembered<V>): unknown;
 }
 
 const NOTHING: readonly string[] = [];
@@ -109,6 +139,15 @@ export class ReadLog {
   /** Read through a call: `compute` may have set it since this frame began. */
   private standInsUsed(): Set<object> | undefined {
     return this.standIns;
+  }
+
+  /** `memo`'s answer for `key`, computed and kept with its reads the first time; charged them each time. */
+  cached<K, V>(memo: Memo<K, V>, key: K, compute: () => V): V {
+    const known = memo.get(key);
+    if (known !== undefined) return this.reuse(known);
+    const computed = this.remember(compute);
+    if (computed.settled) memo.set(key, computed);
+    return computed.value;
   }
 
   /** Runs `compute` without charging anyone for what it reads (the caller notes a coarser key). */

@@ -1,6 +1,7 @@
 // TS/JS module resolution: relative specifiers, tsconfig `paths`/`baseUrl`, workspace
 // packages; everything else is external. Results depend only on the importing directory.
 import type { Outcome, TsModule } from "./module-types.ts";
+import type { Remembered } from "./reads.ts";
 import { WorkspacePackages } from "./packages.ts";
 import { dirname, joinPath } from "../util/paths.ts";
 import { isAssetPath, probeSourceFile } from "./ts-files.ts";
@@ -10,7 +11,7 @@ import type { Workspace } from "./workspace.ts";
 export class TsModules {
   private readonly packages: WorkspacePackages;
   private readonly configs: TsConfigs;
-  private readonly cache = new Map<string, Outcome<TsModule>>();
+  private readonly cache = new Map<string, Remembered<Outcome<TsModule>>>();
 
   constructor(private readonly ws: Workspace) {
     this.packages = new WorkspacePackages(ws);
@@ -19,13 +20,7 @@ export class TsModules {
 
   resolve(fromFile: string, spec: string): Outcome<TsModule> {
     const dir = dirname(fromFile);
-    const key = `${dir}\0${spec}`;
-    let outcome = this.cache.get(key);
-    if (outcome === undefined) {
-      outcome = wrap(this.find(fromFile, dir, spec));
-      this.cache.set(key, outcome);
-    }
-    return outcome;
+    return this.ws.reads.cached(this.cache, `${dir}\0${spec}`, () => wrap(this.find(fromFile, dir, spec)));
   }
 
   private find(fromFile: string, dir: string, spec: string): Outcome<string> {

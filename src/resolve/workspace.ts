@@ -4,7 +4,7 @@ import type { FileFacts } from "../ingest/facts.ts";
 import { parseJsonc } from "./jsonc.ts";
 import type { Project } from "./model.ts";
 import { basename, dirname } from "../util/paths.ts";
-import { ReadLog } from "./reads.ts";
+import { baseNameKey, dirExistsKey, dirFilesKey, factsReadKey, ReadLog } from "./reads.ts";
 
 interface DirIndex {
   filesByDir: Map<string, string[]>;
@@ -12,25 +12,12 @@ interface DirIndex {
   dirs: Set<string>;
 }
 
-/**
- * Every question resolution asked about the file set: `f:` a path (is it there, its facts),
- * `d:` a directory's files, `n:` a base name anywhere, `x:` whether a directory exists. Only
- * these answers can change when a file is added or deleted, so such a change need only
- * re-resolve the files whose resolution asked one of its keys.
- */
-export type Probes = Set<string>;
-
-/** The probe keys whose answers a file added or deleted at `path` changes. */
-export function probeKeysOf(path: string): string[] {
-  const keys = [`f:${path}`, `d:${dirname(path)}`, `n:${basename(path)}`];
-  for (let dir = dirname(path); dir !== ""; dir = dirname(dir)) keys.push(`x:${dir}`);
-  return keys;
-}
-
 export class Workspace {
-  /** Shared by every file resolved with this workspace, so each of them is charged with all of it. */
-  readonly probes: Probes = new Set();
-  /** Per file, which files' facts its answers rested on (see reads.ts). */
+  /**
+   * Per file, which files' facts its answers rested on and which questions about the file set
+   * it asked (reads.ts): whether a path is there, a directory's files, the files of a base name
+   * anywhere, whether a directory exists.
+   */
   readonly reads = new ReadLog();
   private readonly factsCache = new Map<string, FileFacts | null>();
   private readonly textCache = new Map<string, string | null>();
@@ -42,7 +29,7 @@ export class Workspace {
   constructor(private readonly project: Project) {}
 
   has(path: string): boolean {
-    this.probes.add(`f:${path}`);
+    this.reads.note(factsReadKey(path));
     return this.project.paths.has(path);
   }
 
@@ -76,13 +63,13 @@ export class Workspace {
 
   /** Files directly inside `dir`. */
   filesIn(dir: string): readonly string[] {
-    this.probes.add(`d:${dir}`);
+    this.reads.note(dirFilesKey(dir));
     return this.dirIndex().filesByDir.get(dir) ?? [];
   }
 
   /** Every file with this base name, anywhere. */
   filesNamed(name: string): readonly string[] {
-    this.probes.add(`n:${name}`);
+    this.reads.note(baseNameKey(name));
     if (!this.byName) {
       this.byName = new Map();
       for (const path of this.project.paths) push(this.byName, basename(path), path);
@@ -91,7 +78,7 @@ export class Workspace {
   }
 
   dirExists(dir: string): boolean {
-    this.probes.add(`x:${dir}`);
+    this.reads.note(dirExistsKey(dir));
     return this.dirIndex().dirs.has(dir);
   }
 

@@ -141,7 +141,7 @@ function map(root: string, home: string): Record<string, string> {
 
 describe("incremental maps agree with cold maps", () => {
   // Seed 2 caught a deletion (py/main.py) that changed calls in py/pkg/__init__.py, which neither
-  // imported it nor had edges into it: only probes of the file set found that file. Seed 10 caught
+  // imported it nor had edges into it: only its questions about the file set found that file. Seed 10 caught
   // a rewrite of py/pkg/sub/__init__.py that moved a call of py/pkg/__init__.py, which reached it
   // only through a re-export: only the reads of its resolution found that file.
   // With classes: methods called through this/self, new and annotated receivers, inherited

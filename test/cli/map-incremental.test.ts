@@ -170,7 +170,7 @@ describe("incremental", () => {
     expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
   });
 
-  test("deleting an __init__.py or a config re-resolves every file", async () => {
+  test("deleting an __init__.py re-resolves the files that looked for one; deleting a config, every file", async () => {
     const { root, home } = await mappedTree({
       "pkg/__init__.py": "",
       "pkg/m.py": "def f():\n    return 1\n",
@@ -180,7 +180,9 @@ describe("incremental", () => {
       "x.ts": "export function x() {}\n",
     });
     rmSync(join(root, "pkg/__init__.py"));
-    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "5", files: "5" });
+    // app.py found pkg through its __init__.py (pkg is now a namespace package); no other file asked.
+    expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "1", files: "5" });
+    expect(calls(home, root)).toEqual(["app.py:run CALLS pkg/m.py:f"]);
     rmSync(join(root, "tsconfig.json"));
     expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "4" });
   });
@@ -225,9 +227,9 @@ describe("incremental", () => {
     });
     expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
     writeFileSync(join(root, "lib.ts"), "export function f() { return 1; }\n");
-    // a.ts asked for lib.ts before it settled on lib/index.ts, so it is re-resolved (with the
-    // files resolved beside it, which share its probes); no name a.ts left unresolved changed.
-    expect(map(root, home)).toMatchObject({ added: "1" });
+    // a.ts asked for lib.ts before it settled on lib/index.ts, so it is re-resolved beside the
+    // new file; other.ts, resolved beside a.ts before, asked nothing about lib.ts.
+    expect(map(root, home)).toMatchObject({ added: "1", resolved: "2" });
     expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
   });
 
@@ -241,7 +243,8 @@ describe("incremental", () => {
     expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A"]);
     writeFileSync(join(root, "util/b.go"), "package util\n\nfunc B() int { return 2 }\n");
     const result = map(root, home);
-    expect(result).toMatchObject({ added: "1" });
+    // The new file, a.go and main.go, which listed util's files; not other/o.go.
+    expect(result).toMatchObject({ added: "1", resolved: "3" });
     expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A", "main.go:main CALLS util/b.go:B", "util/a.go:A CALLS util/b.go:B"]);
   });
 

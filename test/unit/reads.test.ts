@@ -6,7 +6,7 @@ import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 /** Each target's reads, resolved in one chunk (so with shared caches) in the order given. */
 function readsOf(targets: string[], files: FactsBuilder[], texts: Record<string, string> = {}): Record<string, string[]> {
   const project = memoryProject(files.map((f) => f.build()), texts);
-  return Object.fromEntries([...resolveEach(targets, project)].map(([path, , , reads]) => [path, [...reads].sort()]));
+  return Object.fromEntries([...resolveEach(targets, project)].map(([path, , reads]) => [path, [...reads].sort()]));
 }
 
 describe("read log", () => {

@@ -250,22 +250,18 @@ describe("commit", () => {
     store.close();
   });
 
-  test("owners are found by the probes and reads they stored; a key with a newline cannot be matched", () => {
+  test("owners are found by the reads they stored; a key with a newline cannot be matched", () => {
     const store = Store.open(dbPath);
     const input = twoFiles();
-    const shared = new Set(["f:src/c.ts", "d:src"]);
-    input.edges.get("src/a.ts")!.probes = shared;
-    input.edges.get("src/a.ts")!.reads = ["f:src/b.ts", "g:go/p"];
-    input.edges.get("src/b.ts")!.probes = shared;
-    input.edges.get("src/b.ts")!.reads = [];
+    input.edges.get("src/a.ts")!.reads = ["f:src/b.ts", "g:go/p", "f:src/c.ts", "d:src"];
+    input.edges.get("src/b.ts")!.reads = ["d:src", "f:src/c.ts"];
     store.commit(input);
-    expect(store.ownersProbing(["f:src/c.ts"])!.sort()).toEqual(["src/a.ts", "src/b.ts"]);
-    // A whole key only: "f:src/c" is a prefix of a stored key, not a key.
-    expect(store.ownersProbing(["f:src/c", "n:c.ts"])).toEqual([]);
-    expect(store.ownersProbing([])).toEqual([]);
-    expect(store.ownersProbing(["f:src/x\ny.ts"])).toBeUndefined();
+    expect(store.ownersReading(["f:src/c.ts"])).toEqual(["src/a.ts", "src/b.ts"]);
     expect(store.ownersReading(["f:src/b.ts"])).toEqual(["src/a.ts"]);
+    // A whole key only: "f:src/c" is a prefix of a stored key, "g:go" of another, not keys.
+    expect(store.ownersReading(["f:src/c", "n:c.ts"])).toEqual([]);
     expect(store.ownersReading(["g:go"])).toEqual([]);
+    expect(store.ownersReading([])).toEqual([]);
     // Many keys are matched in one pass over every file's reads.
     expect(store.ownersReading([...Array.from({ length: 10 }, (_, i) => `f:none${i}`), "g:go/p"])).toEqual(["src/a.ts"]);
     expect(store.ownersReading(["f:a\nb"])).toBeUndefined();

@@ -321,7 +321,7 @@ const COLLECT_EVERY = 250;
 /**
  * Nor does RSS grow by more than this between collections, checked every COLLECT_CHECK files:
  * since each file's resolution keeps the questions it asked about the file set, 13k files
- * peaked at 355-403 MB with the count alone, against 338-344 MB before. A collection does not
+ * peaked at 355-403 MB with the count alone, against 338-350 MB before. A collection does not
  * shrink RSS, so a fixed ceiling would collect every few files once reached.
  */
 const RSS_GROWTH = 20e6;
@@ -340,4 +340,3 @@ function memoryBound(): () => void {
     rssThen = process.memoryUsage.rss();
   };
 }
-

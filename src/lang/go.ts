@@ -130,11 +130,6 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   }
 
   /**
-   * The last line of the block, or of the if, for or switch whose header declares, that a
-   * declaration at `at` belongs to (a func body's too: a Go variable is never in force before
-   * its declaration, so none holds over the whole scope); undefined at package level.
-   */
-  /**
    * Where the variables `decl` declares are in force. Go's scope for them begins past the
    * declaration, so from the next line: in `facts, err := facts.NewDecoder(r)` the call is the
    * package's. A header's own declaration holds on its line already, for the condition and
@@ -146,6 +141,11 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     return { scope: scope.index, from: header ? line(decl) : decl.endPosition.row + 2, until: blockEnd(decl) };
   }
 
+  /**
+   * The last line of the block, or of the if, for or switch whose header declares, that a
+   * declaration at `at` belongs to (a func body's too: a Go variable is never in force before
+   * its declaration, so none holds over the whole scope); undefined at package level.
+   */
   function blockEnd(at: Node): number | undefined {
     for (let node = at.parent; node; node = node.parent) {
       switch (node.type) {

@@ -456,10 +456,8 @@ class RevisionWriter {
     if (this.cold) {
       this.createIndexes();
       this.db.run("INSERT INTO nodes_fts(nodes_fts) VALUES('rebuild')");
-      this.db.run("INSERT INTO names SELECT DISTINCT name FROM nodes WHERE kind != 'file' AND name IS NOT NULL");
-    } else {
-      this.updateNames();
     }
+    this.updateNames();
     // Before the early return: rows touched (same content, new mtime) make no revision.
     if (this.stampWrites.size > 0) writeStampList(this.db, patchStamps(readStampList(this.db), this.stampWrites));
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
@@ -551,7 +549,8 @@ class RevisionWriter {
       );
       const old = existing.get(node.id);
       if (!old) addedEntities++;
-      if (!this.cold && node.kind !== "file" && old?.name !== node.name) {
+      // A cold load collects every name here: selecting them back from 177k nodes took 0.4 s.
+      if (node.kind !== "file" && old?.name !== node.name) {
         this.namesIn.add(node.name);
         if (old) this.namesOut.add(old.name);
       }
@@ -596,7 +595,8 @@ class RevisionWriter {
 
   private updateNames(): void {
     const insert = this.db.query("INSERT OR IGNORE INTO names (name) VALUES (?)");
-    for (const name of this.namesIn) insert.run(name);
+    // In key order, each insert lands beside the last.
+    for (const name of [...this.namesIn].sort()) insert.run(name);
     const drop = this.db.query("DELETE FROM names WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM nodes WHERE name = ?1 AND kind != 'file')");
     for (const name of this.namesOut) if (!this.namesIn.has(name)) drop.run(name);
   }

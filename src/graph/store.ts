@@ -75,8 +75,6 @@ export interface UnresolvedRecord {
 export interface FileChange {
   row: FileRow;
   facts: FileFacts | null;
-  /** The facts as JSON when the caller holds them so already; else they are stringified here. */
-  factsText?: string;
   nodes: NodeRecord[];
 }
 
@@ -519,7 +517,7 @@ class RevisionWriter {
     if (change.facts) {
       this.db
         .query("INSERT INTO facts (path, data) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data")
-        .run(row.path, change.factsText ?? JSON.stringify(change.facts));
+        .run(row.path, JSON.stringify(change.facts));
     } else if (!this.cold) {
       this.db.query("DELETE FROM facts WHERE path = ?").run(row.path);
     }

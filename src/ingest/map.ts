@@ -199,8 +199,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         const fileIds = idsOf(ws.id, row.path, facts);
         idCache.set(row.path, fileIds);
         const lines = result.status === "skipped" ? 0 : result.lines;
-        const factsText = result.status === "parsed" ? result.factsText : undefined;
-        revision.change({ row, facts, factsText, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
+        revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
         bound();
       },
       (done, total) => opts.onPhase?.("parse", done, total),

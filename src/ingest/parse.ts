@@ -36,16 +36,7 @@ export interface ParseRequest {
 }
 
 export type ParseResult =
-  | {
-      path: string;
-      status: "parsed";
-      hash: string;
-      size: number;
-      lines: number;
-      facts: FileFacts;
-      /** The facts as JSON, when they came from a worker that way: what the store keeps, as it is. */
-      factsText?: string;
-    }
+  | { path: string; status: "parsed"; hash: string; size: number; lines: number; facts: FileFacts }
   | { path: string; status: "unchanged"; hash: string; size: number }
   | { path: string; status: "data"; hash: string; size: number; lines: number }
   | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" | "failed" };
@@ -61,23 +52,6 @@ async function parserFor(lang: Lang): Promise<Parser> {
     parsers.set(lang, parser);
   }
   return parser;
-}
-
-/**
- * A result as a worker posts it: a parsed file's facts travel as JSON text. Cloning the facts
- * object cost more in both threads than stringify there and parse here, and the store keeps
- * that very text. (go-tools, two workers: parse phase 7.4 s against 6.5-7.0 s.)
- */
-export type PostedResult = Exclude<ParseResult, { status: "parsed" }> | (Omit<Extract<ParseResult, { status: "parsed" }>, "facts"> & { factsText: string });
-
-export function toPosted(result: ParseResult): PostedResult {
-  if (result.status !== "parsed") return result;
-  const { facts, ...rest } = result;
-  return { ...rest, factsText: JSON.stringify(facts) };
-}
-
-export function fromPosted(posted: PostedResult): ParseResult {
-  return posted.status === "parsed" ? { ...posted, facts: JSON.parse(posted.factsText) as FileFacts } : posted;
 }
 
 export async function parseOne(root: string, request: ParseRequest): Promise<ParseResult> {

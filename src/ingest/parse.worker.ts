@@ -1,6 +1,6 @@
 // A parse worker: takes batches of files, answers with their facts. Grammars load on first use.
 import { fullGC } from "bun:jsc";
-import { parseOne, toPosted, type ParseRequest, type PostedResult } from "./parse";
+import { parseOne, type ParseRequest, type ParseResult } from "./parse";
 
 declare const self: Worker;
 
@@ -20,9 +20,9 @@ let batches = 0;
 let bytesSinceCollect = 0;
 
 self.onmessage = async (event: MessageEvent<WorkerBatch>) => {
-  const results: PostedResult[] = [];
+  const results: ParseResult[] = [];
   for (const request of event.data.requests) {
-    results.push(toPosted(await parseOne(event.data.root, request)));
+    results.push(await parseOne(event.data.root, request));
     bytesSinceCollect += request.size ?? 0;
   }
   self.postMessage(results);

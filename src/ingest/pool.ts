@@ -3,7 +3,7 @@
 // the calling thread instead.
 import { fullGC } from "bun:jsc";
 import { availableParallelism } from "node:os";
-import { fromPosted, parseOne, type ParseRequest, type ParseResult, type PostedResult } from "./parse";
+import { parseOne, type ParseRequest, type ParseResult } from "./parse";
 import type { WorkerBatch } from "./parse.worker";
 import { workerUrl } from "../util/worker-url";
 
@@ -82,12 +82,12 @@ export async function parseEach(
               const batch: WorkerBatch = { root, requests: requestsOfBatch };
               worker.postMessage(batch);
             };
-            worker.onmessage = (event: MessageEvent<PostedResult[]>) => {
+            worker.onmessage = (event: MessageEvent<ParseResult[]>) => {
               if (failure) return resolve();
               // The next batch goes out first: the worker parses it while this thread consumes.
               sendNext();
               try {
-                for (const posted of event.data) onResult(fromPosted(posted));
+                for (const result of event.data) onResult(result);
               } catch (error) {
                 // This worker's promise may be settled already (its last batch): kept, and thrown below.
                 failure = { error };

@@ -257,9 +257,14 @@ export class Store {
     return readStampList(this.db);
   }
 
-  /** Keeps the stamp list of a graph written before it was kept, so the next map reads one value. */
+  /**
+   * Keeps the stamp list of a graph written before it was kept, so the next map reads one value.
+   * Only whether a list is kept is asked: decoding it again cost a no-change map of 13k files
+   * ~10 ms. (A kept list that does not decode is rewritten by the next revision.)
+   */
   keepStampList(): void {
-    if (!keptStampList(this.db) && this.rev() > 0) writeStampList(this.db, readStampList(this.db));
+    const kept = this.db.query("SELECT 1 FROM meta WHERE key = 'stamps' AND typeof(value) = 'blob'").get() !== null;
+    if (!kept && this.rev() > 0) writeStampList(this.db, readStampList(this.db));
   }
 
   /** The full rows of some files: one lookup each when they are few, one scan otherwise. */

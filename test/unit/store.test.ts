@@ -216,7 +216,6 @@ describe("commit", () => {
     store.close();
   });
 
-  /** The stamp list as kept, and as the files table says it should be. */
   /** The stamp list as kept, and as the files table says it should be, as [path, size, mtime]. */
   function stampsKeptAndTrue(store: Store): [[string, number, number][], [string, number, number][]] {
     const kept = store.fileStampList();

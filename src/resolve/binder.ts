@@ -9,7 +9,7 @@ import { guessPackageName } from "./go-modules.ts";
 import type { GoPackage, Mod, PyModule, TsModule } from "./module-types.ts";
 import type { EntityRef, Via } from "./model.ts";
 import { familyOf, type LangFamily, type Modules } from "./modules.ts";
-import { factsReadKey, inProgress, type ReadLog, type Remembered } from "./reads.ts";
+import { factsReadKey, type ReadLog, type Remembered } from "./reads.ts";
 import type { Workspace } from "./workspace.ts";
 
 export type Value =
@@ -191,14 +191,7 @@ export class Binder {
   /** The class or interface entity a type name denotes where it is written. */
   typeValue(path: string, scope: number, type: string): Value | undefined {
     const key = `${path}\0${scope}\0${type}`;
-    const memo = this.typeMemo.get(key);
-    if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
-    const standIn = inProgress(null);
-    this.typeMemo.set(key, standIn);
-    const computed = this.reads.remember(() => this.computeType(path, scope, type) ?? null, standIn);
-    if (computed.settled) this.typeMemo.set(key, computed);
-    else this.typeMemo.delete(key);
-    return computed.value ?? undefined;
+    return this.reads.cachedWithStandIn(this.typeMemo, key, null, () => this.computeType(path, scope, type) ?? null) ?? undefined;
   }
 
   private computeType(path: string, scope: number, type: string): Value | undefined {
@@ -255,14 +248,7 @@ export class Binder {
    * to one definition; the evidence is that declaration, not the callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
-    const memo = this.resultMemo.get(call);
-    if (memo !== undefined) return this.reads.reuse(memo) ?? undefined;
-    const standIn = inProgress(null);
-    this.resultMemo.set(call, standIn);
-    const computed = this.reads.remember(() => this.computeResult(path, call) ?? null, standIn);
-    if (computed.settled) this.resultMemo.set(call, computed);
-    else this.resultMemo.delete(call);
-    return computed.value ?? undefined;
+    return this.reads.cachedWithStandIn(this.resultMemo, call, null, () => this.computeResult(path, call) ?? null) ?? undefined;
   }
 
   private computeResult(path: string, call: CallFact): Value | undefined {
@@ -519,9 +505,7 @@ export class Binder {
 
   /** Unaliased Go imports bind the package's declared name (or, outside, its usual name). */
   private goUnnamedImport(path: string, index: FileIndex, name: string): ImportBinding | undefined {
-    const known = this.goNamedImports.get(path);
-    if (known) return this.reads.reuse(known).get(name);
-    const computed = this.reads.remember(() => {
+    const named = this.reads.cached(this.goNamedImports, path, () => {
       const bound = new Map<string, ImportBinding>();
       for (const imp of index.unnamedGoImports) {
         const pkg = this.modules.resolve(index.facts, imp);
@@ -530,8 +514,7 @@ export class Binder {
       }
       return bound;
     });
-    if (computed.settled) this.goNamedImports.set(path, computed);
-    return computed.value.get(name);
+    return named.get(name);
   }
 
   /** Read as a whole: charged as the package's read key, not as each file's facts. */
@@ -570,14 +553,7 @@ export class Binder {
   /** The resolved `extends` targets of a class or interface ("external" for outside ones). */
   bases(cls: EntityRef): (EntityRef | "external")[] {
     const key = refKey(cls);
-    const memo = this.baseMemo.get(key);
-    if (memo) return this.reads.reuse(memo);
-    const standIn = inProgress([]);
-    this.baseMemo.set(key, standIn);
-    const computed = this.reads.remember(() => this.computeBases(cls), standIn);
-    if (computed.settled) this.baseMemo.set(key, computed);
-    else this.baseMemo.delete(key);
-    return computed.value;
+    return this.reads.cachedWithStandIn(this.baseMemo, key, [], () => this.computeBases(cls));
   }
 
   private computeBases(cls: EntityRef): (EntityRef | "external")[] {

@@ -6,7 +6,7 @@ import type { CallFact, TypedVarFact } from "../ingest/facts.ts";
 import type { Value } from "./binder.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { EntityRef } from "./model.ts";
-import { inProgress, type ReadLog, type Remembered } from "./reads.ts";
+import type { ReadLog, Remembered } from "./reads.ts";
 
 /** Weaker than a written annotation: the binding depends on a second, resolved call. */
 export const CALLBACK_CONFIDENCE = 0.8;
@@ -35,14 +35,7 @@ export class CallbackTypes {
   }
 
   private valueOf(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
-    const memo = this.memo.get(param);
-    if (memo !== undefined) return this.host.reads.reuse(memo) ?? undefined;
-    const standIn = inProgress(null);
-    this.memo.set(param, standIn);
-    const computed = this.host.reads.remember(() => this.compute(path, index, param) ?? null, standIn);
-    if (computed.settled) this.memo.set(param, computed);
-    else this.memo.delete(param);
-    return computed.value ?? undefined;
+    return this.host.reads.cachedWithStandIn(this.memo, param, null, () => this.compute(path, index, param) ?? null) ?? undefined;
   }
 
   private compute(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {

@@ -150,6 +150,22 @@ export class ReadLog {
     return computed.value;
   }
 
+  /**
+   * `cached` for an answer whose computation may ask for itself (a type defined through itself,
+   * `x := x.Next()`): meanwhile the memo holds a stand-in whose value is `whileComputing`, and an
+   * answer that rested on another answer's pending stand-in is not kept (see remember).
+   */
+  cachedWithStandIn<K, V>(memo: Memo<K, V> & { delete(key: K): unknown }, key: K, whileComputing: V, compute: () => V): V {
+    const known = memo.get(key);
+    if (known !== undefined) return this.reuse(known);
+    const standIn = inProgress(whileComputing);
+    memo.set(key, standIn);
+    const computed = this.remember(compute, standIn);
+    if (computed.settled) memo.set(key, computed);
+    else memo.delete(key);
+    return computed.value;
+  }
+
   /** Runs `compute` without charging anyone for what it reads (the caller notes a coarser key). */
   apart<V>(compute: () => V): V {
     this.outer.push(this.current);

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { workspaceId } from "../src/graph/ids";
+import { workspaceId } from "../src/model/ids";
 
 interface Fixture {
   name: string;

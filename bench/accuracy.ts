@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { workspaceId } from "../src/graph/ids";
+import { workspaceId } from "../src/model/ids";
 import { compareCallers, compareImporters, formatScores, type IxCall, type IxImport } from "./compare";
 import { ensureCorpus } from "./corpora";
 import { buildTruth, type Truth } from "./truth-ts";

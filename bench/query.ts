@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { workspaceId } from "../src/graph/ids";
+import { workspaceId } from "../src/model/ids";
 import { ensureCorpus } from "./corpora";
 
 const ROOT = resolve(import.meta.dir, "..");

@@ -5,7 +5,8 @@ import { ixHome } from "../config/store";
 import { Writer } from "../wire/writer";
 import { checkArgs, parseCommandArgs } from "./args";
 import { GLOBAL_ARGS, type Context, type IxCommand } from "./command";
-import { CliError, usageError } from "./errors";
+import { IxError } from "../model/errors";
+import { CliError, exitCodeOf, usageError } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
 import { COMMANDS } from "./registry";
@@ -127,14 +128,12 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
     writer.end();
     return 0;
   } catch (error) {
-    const failure =
-      error instanceof CliError
-        ? error
-        : new CliError("internal_error", error instanceof Error ? error.message : String(error), 1);
-    if (!(error instanceof CliError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
-    writer.error({ code: failure.code, message: failure.message, details: failure.details, help: failure.help, rows: failure.rows });
+    const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));
+    if (!(error instanceof IxError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
+    const help = failure instanceof CliError ? failure.help : [];
+    writer.error({ code: failure.code, message: failure.message, details: failure.details, help, rows: failure.rows });
     writer.end();
-    return failure.exit;
+    return exitCodeOf(failure);
   }
 }
 

@@ -1,27 +1,29 @@
+import { IxError, type ErrorRows } from "../model/errors";
 import type { Fields } from "../wire/record";
 
-/** Records that follow an error: the candidates of an ambiguity, the suggestions of a miss. */
-export interface ErrorRows {
-  kind: string;
-  rows: Fields[];
-}
+export type { ErrorRows };
 
 /** Exit 1: the command could not finish. Exit 2: the command line itself is wrong. */
 export type ExitCode = 1 | 2;
 
-/** What a command throws when it cannot answer; the dispatcher writes it as an error record. */
-export class CliError extends Error {
+/** An error of the command line itself, or one carrying CLI help: written with its exit code. */
+export class CliError extends IxError {
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly exit: ExitCode = 1,
-    readonly details: Fields = {},
+    details: Fields = {},
     readonly help: string[] = [],
-    readonly rows: ErrorRows[] = [],
+    rows: ErrorRows[] = [],
   ) {
-    super(message);
+    super(code, message, details as IxError["details"], { invalidRequest: exit === 2, rows });
   }
 }
 
 export const usageError = (code: string, message: string, details: Fields = {}, help: string[] = []) =>
   new CliError(code, message, 2, details, help);
+
+/** The exit code of any error a command throws: 2 for a request that is wrong, else 1. */
+export function exitCodeOf(error: IxError): ExitCode {
+  return error instanceof CliError ? error.exit : error.invalidRequest ? 2 : 1;
+}

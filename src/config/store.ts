@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Document } from "yaml";
-import { CliError } from "../cli/errors";
+import { IxError } from "../model/errors";
 
 export function ixHome(env: Record<string, string | undefined>): string {
   return env.IX_HOME || join(homedir(), ".ix");
@@ -99,7 +99,7 @@ export function updateConfig(home: string, edit: (doc: Document) => void): void 
   }
   const doc = parseDocument(text);
   if (doc.errors.length > 0 || (doc.contents !== null && typeof doc.toJS() !== "object")) {
-    throw new CliError("config_malformed", `${path} is not a valid YAML mapping; fix or remove it before changing settings`, 1, { path });
+    throw new IxError("config_malformed", `${path} is not a valid YAML mapping; fix or remove it before changing settings`, { path });
   }
   edit(doc);
   const tmp = `${path}.${process.pid}.tmp`;

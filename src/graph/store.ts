@@ -3,11 +3,11 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { FileFacts } from "../ingest/facts";
+import type { EdgeKind } from "../model/edges";
+import type { FileFacts } from "../model/facts";
 import { INDEXES, INDEX_NAMES, PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
 import { decodeStamps, encodeStamps, type FileStamp, patchStamps, type StampList, stampListOf } from "./stamps";
 
-export type EdgeKind = "CONTAINS" | "CALLS" | "IMPORTS" | "EXTENDS" | "IMPLEMENTS" | "REFERENCES";
 
 export interface FileRow {
   path: string;

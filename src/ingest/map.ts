@@ -12,7 +12,7 @@ import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
-import { FACTS_VERSION, type FileFacts } from "./facts";
+import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest } from "./parse";
 import { roleOf } from "./roles";

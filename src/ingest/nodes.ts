@@ -1,8 +1,8 @@
 // Facts → graph nodes and CONTAINS edges. Ids come from (workspace, path, kind:qname[#n]) so an
 // entity keeps its id across re-maps; the resolver's (path, index) refs map through idsOf.
-import { EntityKeys, nodeId } from "../graph/ids";
+import { EntityKeys, nodeId } from "../model/ids";
 import type { EdgeRecord, NodeRecord } from "../graph/store";
-import type { FileFacts } from "./facts";
+import type { FileFacts } from "../model/facts";
 
 export interface FileIds {
   file: string;

@@ -9,7 +9,7 @@ import { langOfPath } from "../lang/langs";
 import { prepareTypeScriptSource } from "../lang/ts-prepare";
 import { contentHash, lineCount } from "./content";
 import { classifyContent } from "./discover";
-import type { FileFacts, Lang } from "./facts";
+import type { FileFacts, Lang } from "../model/facts";
 
 /** No single file may hold a map up for longer than this. */
 export const PARSE_BUDGET_MS = 5_000;

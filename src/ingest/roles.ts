@@ -1,7 +1,9 @@
 // What a file is for, from its path alone. Answers rank production code first and can leave
 // tests, fixtures, generated and vendored code out, so the rules favour the common layouts.
 
-export type Role = "production" | "test" | "fixture" | "generated" | "tooling" | "external";
+import type { Role } from "../model/roles";
+
+export type { Role };
 
 const EXTERNAL_DIRS = new Set(["vendor", "third_party", "third-party", "node_modules", "bower_components"]);
 const FIXTURE_DIRS = new Set(["fixtures", "fixture", "__fixtures__", "testdata", "__mocks__", "__snapshots__"]);

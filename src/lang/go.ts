@@ -1,7 +1,7 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
 import { baseType, elementTypeNode, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
 import { countParseErrors } from "./parse-errors";
 

@@ -8,7 +8,7 @@ import pythonWasm from "tree-sitter-python/tree-sitter-python.wasm" with { type:
 import goWasm from "tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
 import { noInline } from "bun:jsc";
 import { Language, Node, Parser } from "web-tree-sitter";
-import type { Lang } from "../ingest/facts";
+import type { Lang } from "../model/facts";
 
 const grammarFiles: Record<Lang, string> = {
   typescript: typescriptWasm,

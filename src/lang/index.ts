@@ -1,6 +1,6 @@
 // One extractor per language family; TS, TSX and JS share one.
 import type { Node } from "web-tree-sitter";
-import type { FileFacts, Lang } from "../ingest/facts";
+import type { FileFacts, Lang } from "../model/facts";
 import { extract as extractGo } from "./go";
 import { extract as extractPython } from "./python";
 import { extract as extractTypeScript } from "./typescript";

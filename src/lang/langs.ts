@@ -1,6 +1,6 @@
 // Which language a file is, by its extension. Apart from the grammars so that discovery, which
 // runs on every map, does not load the tree-sitter runtime's JavaScript.
-import type { Lang } from "../ingest/facts";
+import type { Lang } from "../model/facts";
 
 export function langOfPath(path: string): Lang | undefined {
   const dot = path.lastIndexOf(".");

@@ -1,7 +1,7 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
 import { annotatedType, dottedPath, elementType, typeNamesIn } from "./py-types";
 import { countParseErrors } from "./parse-errors";
 

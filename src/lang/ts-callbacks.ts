@@ -5,7 +5,7 @@
 // leaves those parameters unannotated. The extractor records both sides; the resolver joins
 // them, resolving the type names in the declaring file.
 import type { Node } from "web-tree-sitter";
-import type { CallbackParams } from "../ingest/facts";
+import type { CallbackParams } from "../model/facts";
 import { endLineOf, lineOf, textOf, typeNameOf } from "./ts-syntax";
 
 /** An unannotated parameter of a function written directly as a call argument. */

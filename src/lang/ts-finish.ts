@@ -1,5 +1,5 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
-import type { FileFacts } from "../ingest/facts";
+import type { FileFacts } from "../model/facts";
 import { settleCallbacks } from "./ts-callbacks";
 import { LIBRARY_TYPES } from "./ts-syntax";
 

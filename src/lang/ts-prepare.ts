@@ -10,7 +10,7 @@
 // grammar needs. A tree parsed
 // from the prepared text therefore indexes the original source exactly.
 import { type Language, type Node, Parser, type Tree } from "web-tree-sitter";
-import type { Lang } from "../ingest/facts";
+import type { Lang } from "../model/facts";
 import { countParseErrors } from "./parse-errors";
 
 /**

@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../ingest/facts";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
 import { countParseErrors } from "./parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
 import { finishFacts } from "./ts-finish";

@@ -5,7 +5,7 @@
 // among several is an ambiguity, never a guess.
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { CliError, usageError } from "../cli/errors";
+import { invalidRequest, IxError, type Details } from "../model/errors";
 import { checkHealth } from "../graph/health";
 import {
   distinctNames,
@@ -20,7 +20,6 @@ import {
   type NodeRow,
 } from "../graph/queries";
 import type { Store } from "../graph/store";
-import type { Fields } from "../wire/record";
 import { nearestNames } from "./suggest";
 import { byCodeUnit } from "../util/compare";
 
@@ -52,7 +51,7 @@ function looksLikePath(raw: string): boolean {
   return raw.includes("/") || /\.[A-Za-z]{1,5}$/.test(raw) && !/^[A-Z]/.test(raw);
 }
 
-export function candidateRow(node: NodeRow, n?: number): Fields {
+export function candidateRow(node: NodeRow, n?: number): Details {
   return {
     n,
     name: node.name,
@@ -64,7 +63,7 @@ export function candidateRow(node: NodeRow, n?: number): Fields {
   };
 }
 
-function graphRows(ctx: TargetContext): { kind: string; rows: Fields[] }[] {
+function graphRows(ctx: TargetContext): { kind: string; rows: Details[] }[] {
   const verdict = checkHealth(ctx.store);
   if (verdict.health === "ok") return [];
   return [{ kind: "graph", rows: [{ status: verdict.health, reason: verdict.reason, message: verdict.message, fix: verdict.fix }] }];
@@ -74,16 +73,14 @@ function pickOrAmbiguous(ctx: TargetContext, raw: string, ranked: NodeRow[], opt
   if (ranked.length === 1 && opts.pick === undefined) return ranked[0] as NodeRow;
   if (opts.pick !== undefined) {
     const chosen = ranked[opts.pick - 1];
-    if (!chosen) throw usageError("invalid_value", `--pick ${opts.pick} is out of range: '${raw}' has ${ranked.length} candidate(s)`, { option: "--pick" });
+    if (!chosen) throw invalidRequest("invalid_value", `--pick ${opts.pick} is out of range: '${raw}' has ${ranked.length} candidate(s)`, { option: "--pick" });
     return chosen;
   }
-  throw new CliError(
+  throw new IxError(
     "ambiguous_target",
     `'${raw}' matches ${ranked.length} entities; pick one with --pick N, or narrow with --kind / --path`,
-    1,
     { target: raw, candidates: ranked.length },
-    [],
-    [{ kind: "candidate", rows: ranked.slice(0, 20).map((node, i) => candidateRow(node, i + 1)) }, ...graphRows(ctx)],
+    { rows: [{ kind: "candidate", rows: ranked.slice(0, 20).map((node, i) => candidateRow(node, i + 1)) }, ...graphRows(ctx)] },
   );
 }
 
@@ -111,9 +108,9 @@ function prefer(raw: string, nodes: NodeRow[]): NodeRow[] {
   return preferred.length > 0 ? preferred : nodes;
 }
 
-function suggestions(ctx: TargetContext, raw: string): Fields[] {
+function suggestions(ctx: TargetContext, raw: string): Details[] {
   const name = raw.replace(/^.*(::|\.)/, "");
-  const rows: Fields[] = [];
+  const rows: Details[] = [];
   // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
   for (const near of nearestNames(distinctNames(ctx.store), name, 10)) {
     const node = rank(nodesNamed(ctx.store, near))[0];
@@ -123,15 +120,13 @@ function suggestions(ctx: TargetContext, raw: string): Fields[] {
   return rows;
 }
 
-function unresolved(ctx: TargetContext, raw: string, extra: Fields = {}): CliError {
+function unresolved(ctx: TargetContext, raw: string, extra: Details = {}): IxError {
   const near = suggestions(ctx, raw);
-  return new CliError(
+  return new IxError(
     "unresolved_target",
     `No entity named '${raw}' found`,
-    1,
     { target: raw, ...extra, suggestions: near.map((s) => s.name as string) },
-    [],
-    [{ kind: "suggestion", rows: near }, ...graphRows(ctx)],
+    { rows: [{ kind: "suggestion", rows: near }, ...graphRows(ctx)] },
   );
 }
 
@@ -141,19 +136,17 @@ function resolveFile(ctx: TargetContext, raw: string): NodeRow | undefined {
   if (file) return file;
   const abs = resolve(ctx.cwd, raw);
   const onDisk = existsSync(abs) && statSync(abs).isFile();
-  throw new CliError(
+  throw new IxError(
     "unresolved_target",
     onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`,
-    1,
     { target: raw, path, reason: onDisk ? "file_not_in_graph" : "file_not_found", hint: onDisk ? "ix map ." : undefined },
-    [],
-    graphRows(ctx),
+    { rows: graphRows(ctx) },
   );
 }
 
 export function resolveTarget(ctx: TargetContext, raw: string, opts: TargetOptions = {}): NodeRow {
   const target = raw.trim();
-  if (!target) throw usageError("invalid_value", "The target is empty", { argument: "target" });
+  if (!target) throw invalidRequest("invalid_value", "The target is empty", { argument: "target" });
 
   if (/^[0-9a-f]{8}[0-9a-f-]*$/i.test(target)) {
     const byId = nodesWithIdPrefix(ctx.store, target);

@@ -1,7 +1,7 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { CallFact, EntityKind, TypedVarFact } from "../ingest/facts.ts";
+import type { CallFact, EntityKind, TypedVarFact } from "../model/facts.ts";
 import { isBuiltinType } from "./builtins.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";

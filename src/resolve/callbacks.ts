@@ -2,7 +2,7 @@
 // gives `subscriber` the type that operate's declaration gives the second parameter of its
 // first parameter's function. The evidence is the callee's own declaration, so the call must
 // bind to one function or method, and the type name is resolved in the callee's file.
-import type { CallFact, TypedVarFact } from "../ingest/facts.ts";
+import type { CallFact, TypedVarFact } from "../model/facts.ts";
 import type { Value } from "./binder.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { EntityRef } from "./model.ts";

@@ -1,5 +1,5 @@
 // The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES.
-import type { CallFact, HeritageFact, ImportFact, RefFact } from "../ingest/facts.ts";
+import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts.ts";
 import type { Binder, Value } from "./binder.ts";
 import { isBuiltinFunction, isBuiltinReceiver, isBuiltinType } from "./builtins.ts";
 import { EdgeSink } from "./edge-sink.ts";

@@ -1,6 +1,6 @@
 // A file's facts arranged for lookup: names per scope, typed variables per scope, import
 // bindings by local name, and the export-side tables the module lookups read.
-import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, LocalFact, TypedVarFact } from "../ingest/facts.ts";
+import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, LocalFact, TypedVarFact } from "../model/facts.ts";
 
 export interface ImportBinding {
   imp: ImportFact;

@@ -1,5 +1,8 @@
 // The resolver's public shapes: what it reads (a Project) and what it produces (edges).
-import type { FileFacts } from "../ingest/facts.ts";
+import type { EdgeKind, Via } from "../model/edges.ts";
+import type { FileFacts } from "../model/facts.ts";
+
+export type { EdgeKind, Via };
 
 /** An entity of a file; index -1 is the file node itself. */
 export interface EntityRef {
@@ -7,20 +10,6 @@ export interface EntityRef {
   index: number;
 }
 
-export type EdgeKind = "CONTAINS" | "CALLS" | "IMPORTS" | "EXTENDS" | "IMPLEMENTS" | "REFERENCES";
-
-/** How an edge was bound: the evidence behind it. */
-export type Via =
-  | "local"
-  | "import"
-  | "reexport"
-  | "namespace"
-  | "receiver-type"
-  | "this"
-  | "self"
-  | "super"
-  | "package"
-  | "constructor";
 
 export interface ResolvedEdge {
   src: EntityRef;

@@ -1,5 +1,5 @@
 // One entry point for "what does this import name?", whatever the importing file's language.
-import type { FileFacts, ImportFact, Lang } from "../ingest/facts.ts";
+import type { FileFacts, ImportFact, Lang } from "../model/facts.ts";
 import { GoModules } from "./go-modules.ts";
 import type { Mod, Outcome } from "./module-types.ts";
 import { PyModules } from "./py-modules.ts";

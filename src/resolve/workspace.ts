@@ -1,6 +1,6 @@
 // One resolution call's view of the project: facts and config texts loaded once, and
 // directory indexes built only when a resolver first needs them.
-import type { FileFacts } from "../ingest/facts.ts";
+import type { FileFacts } from "../model/facts.ts";
 import { parseJsonc } from "./jsonc.ts";
 import type { Project } from "./model.ts";
 import { basename, dirname } from "../util/paths.ts";

@@ -2,7 +2,7 @@
 // may have changed since the map, so the site is looked up in the text as it is now, inside
 // the caller's span re-anchored to where its declaration sits today. Pure and cheap: the
 // caller reads the file, and may keep its `lines` to reuse the cached code view.
-import type { Lang } from "../ingest/facts";
+import type { Lang } from "../model/facts";
 import { useCandidates } from "./calls";
 import { importCandidates } from "./imports";
 import { type CodeView, codeView, type Family, familyOf } from "./mask";

@@ -4,7 +4,7 @@
 // triple-quoted and raw strings). The state is carried cheaply up to the lines asked about,
 // and only those lines are masked; both are cached per `lines` array, so an agent asking
 // many questions about one file pays for each part of it once.
-import type { Lang } from "../ingest/facts";
+import type { Lang } from "../model/facts";
 import { type LexState, LineMask, type MaskSink, type Mode, STATE_ONLY, lexBraced, lexPython } from "./lex";
 
 export type Family = "js" | "go" | "py";

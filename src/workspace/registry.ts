@@ -2,7 +2,7 @@
 // compared segment by segment (so /repo-old is not inside /repo).
 import { join, resolve, sep } from "node:path";
 import { loadConfig, updateConfig } from "../config/store";
-import { workspaceId } from "../graph/ids";
+import { workspaceId } from "../model/ids";
 
 export interface Workspace {
   id: string;

@@ -1,6 +1,6 @@
 // Extractor tests parse inline sources with the real grammar and look entities up by qname.
 import { Parser } from "web-tree-sitter";
-import type { FileFacts, Lang } from "../../src/ingest/facts";
+import type { FileFacts, Lang } from "../../src/model/facts";
 import { EXTRACTORS } from "../../src/lang";
 import { loadGrammar } from "../../src/lang/grammars";
 

@@ -1,6 +1,6 @@
 // Hand-built FileFacts and in-memory Projects: resolver tests and synthetic benchmarks state
 // exactly the facts they mean, independent of any extractor.
-import type { CallbackParams, CallbackSlot, CallFact, EntityFact, EntityKind, FileFacts, ImportFact, Lang } from "../../src/ingest/facts.ts";
+import type { CallbackParams, CallbackSlot, CallFact, EntityFact, EntityKind, FileFacts, ImportFact, Lang } from "../../src/model/facts.ts";
 import type { Project } from "../../src/resolve/model.ts";
 
 interface EntityOptions {

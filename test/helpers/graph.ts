@@ -3,7 +3,7 @@
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { workspaceId } from "../../src/graph/ids";
+import { workspaceId } from "../../src/model/ids";
 
 export function dbPath(home: string, root: string): string {
   return join(home, "workspaces", workspaceId(realpathSync(root)), "graph.db");

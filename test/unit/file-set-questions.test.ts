@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FileFacts } from "../../src/ingest/facts";
+import type { FileFacts } from "../../src/model/facts";
 import { resolveEach } from "../../src/resolve/index";
 import { fileSetKeysOf } from "../../src/resolve/reads";
 import { Workspace } from "../../src/resolve/workspace";

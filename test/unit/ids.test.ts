@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { EntityKeys, nodeId, workspaceId } from "../../src/graph/ids";
+import { EntityKeys, nodeId, workspaceId } from "../../src/model/ids";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

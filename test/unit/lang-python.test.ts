@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { FileFacts, LocalFact } from "../../src/ingest/facts";
+import type { FileFacts, LocalFact } from "../../src/model/facts";
 import { entity, extractorFor, indexOf } from "../helpers/extract";
 
 let facts: (source: string) => FileFacts;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
-import type { CallFact, EntityFact, FileFacts } from "../../src/ingest/facts";
+import type { CallFact, EntityFact, FileFacts } from "../../src/model/facts";
 import { loadGrammar } from "../../src/lang/grammars";
 import { prepareTypeScriptSource } from "../../src/lang/ts-prepare";
 import { extract } from "../../src/lang/typescript";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FileFacts } from "../../src/ingest/facts.ts";
+import type { FileFacts } from "../../src/model/facts.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution } from "../../src/resolve/index.ts";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
-import type { FileFacts } from "../../src/ingest/facts.ts";
+import type { FileFacts } from "../../src/model/facts.ts";
 import { loadGrammar } from "../../src/lang/grammars.ts";
 import { extract } from "../../src/lang/python.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";

@@ -1,7 +1,7 @@
 // Scale: a cold map resolves 10k synthetic files; an edit re-resolves one. Both must bind
 // every call the same way; the timings are printed, never asserted.
 import { expect, test } from "bun:test";
-import type { FileFacts } from "../../src/ingest/facts.ts";
+import type { FileFacts } from "../../src/model/facts.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveEach, resolveFiles } from "../../src/resolve/index.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Lang } from "../../src/ingest/facts";
+import type { Lang } from "../../src/model/facts";
 import { codeView } from "../../src/sites/mask";
 import { findSite, findSiteInLines, reanchor, recordedCallSite, type Site, type SiteQuery, splitLines } from "../../src/sites/index";
 

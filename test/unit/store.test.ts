@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { nodeId, workspaceId } from "../../src/graph/ids";
+import { nodeId, workspaceId } from "../../src/model/ids";
 import { distinctNames } from "../../src/graph/queries";
 import { SCHEMA_VERSION } from "../../src/graph/schema";
 import {
@@ -16,7 +16,7 @@ import {
   type RevisionInput,
 } from "../../src/graph/store";
 import { stampPaths, type StampList } from "../../src/graph/stamps";
-import type { FileFacts } from "../../src/ingest/facts";
+import type { FileFacts } from "../../src/model/facts";
 
 const WS = workspaceId("/repo");
 let dir: string;

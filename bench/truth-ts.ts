@@ -7,7 +7,7 @@
 import ts from "typescript";
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { NOT_WRAPPERS } from "../src/lang/ts-syntax";
+import { NOT_WRAPPERS } from "../src/lang/typescript/syntax";
 
 /** A declaration: `line` is its name's line, or its start when it has no name. */
 export interface Def {

@@ -6,7 +6,7 @@ import { Parser } from "web-tree-sitter";
 import { EXTRACTORS } from "../lang";
 import { loadGrammar } from "../lang/grammars";
 import { langOfPath } from "../lang/langs";
-import { prepareTypeScriptSource } from "../lang/ts-prepare";
+import { prepareTypeScriptSource } from "../lang/typescript/prepare";
 import { contentHash, lineCount } from "./content";
 import { classifyContent } from "./discover";
 import type { FileFacts, Lang } from "../model/facts";

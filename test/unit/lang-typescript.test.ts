@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
 import type { CallFact, EntityFact, FileFacts } from "../../src/model/facts";
 import { loadGrammar } from "../../src/lang/grammars";
-import { prepareTypeScriptSource } from "../../src/lang/ts-prepare";
-import { extract } from "../../src/lang/typescript";
+import { prepareTypeScriptSource } from "../../src/lang/typescript/prepare";
+import { extract } from "../../src/lang/typescript/extract";
 
 type ScriptLang = "typescript" | "tsx" | "javascript";
 const parsers = new Map<ScriptLang, Parser>();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
 import type { FileFacts } from "../../src/model/facts.ts";
 import { loadGrammar } from "../../src/lang/grammars.ts";
-import { extract } from "../../src/lang/python.ts";
+import { extract } from "../../src/lang/python/extract.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
 

@@ -1,9 +1,9 @@
 // Python extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Scopes are tracked as a stack that the document-order walk opens and closes by offset.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
-import { annotatedType, dottedPath, elementType, typeNamesIn } from "./py-types";
-import { countParseErrors } from "./parse-errors";
+import { emptyFacts, type EntityFact, type FileFacts, type ImportName, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { annotatedType, dottedPath, elementType, typeNamesIn } from "./types";
+import { countParseErrors } from "../parse-errors";
 
 /** Bases that say nothing about the class's own hierarchy. */
 const IGNORED_BASES = new Set([

@@ -1,9 +1,9 @@
 // Go extractor: one pass over the interesting nodes of a syntax tree into FileFacts.
 // Go declarations do not nest, so one "current declaration" stands in for a scope stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
-import { baseType, elementTypeNode, isBuiltinType, typeNamesIn, typeParameterNames } from "./go-types";
-import { countParseErrors } from "./parse-errors";
+import { emptyFacts, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { baseType, elementTypeNode, isBuiltinType, typeNamesIn, typeParameterNames } from "./types";
+import { countParseErrors } from "../parse-errors";
 
 const SIGNATURE_LIMIT = 200;
 /** Go exports by the case of the first letter, Unicode upper case included. */

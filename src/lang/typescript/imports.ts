@@ -1,7 +1,7 @@
 // Module syntax of TS/JS: ES imports, re-exports, export lists, CommonJS require and exports.
 import type { Node } from "web-tree-sitter";
-import type { ExportFact, ImportFact, ImportName } from "../model/facts";
-import { dottedPath, lineOf, nameText, stringValue, textOf } from "./ts-syntax";
+import type { ExportFact, ImportFact, ImportName } from "../../model/facts";
+import { dottedPath, lineOf, nameText, stringValue, textOf } from "./syntax";
 
 /** True when an anonymous `type` keyword is a direct child: `import type …`, `export type { … } from`. */
 function hasTypeKeyword(node: Node): boolean {

@@ -5,11 +5,11 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../model/facts";
-import { countParseErrors } from "./parse-errors";
-import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./ts-callbacks";
-import { finishFacts } from "./ts-finish";
-import { reparsePrepared } from "./ts-prepare";
+import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { countParseErrors } from "../parse-errors";
+import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./callbacks";
+import { finishFacts } from "./finish";
+import { reparsePrepared } from "./prepare";
 import {
   commonJsExportName,
   dynamicImportSpecifier,
@@ -18,7 +18,7 @@ import {
   moduleBinding,
   reexportFact,
   requireSpecifier,
-} from "./ts-modules";
+} from "./imports";
 import {
   compact,
   declarationTextStart,
@@ -31,7 +31,7 @@ import {
   signatureAt,
   textOf,
   typeNameOf,
-} from "./ts-syntax";
+} from "./syntax";
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
   const repaired = root.hasError ? reparsePrepared(root, source, lang) : undefined;

@@ -5,8 +5,8 @@
 // leaves those parameters unannotated. The extractor records both sides; the resolver joins
 // them, resolving the type names in the declaring file.
 import type { Node } from "web-tree-sitter";
-import type { CallbackParams } from "../model/facts";
-import { endLineOf, lineOf, textOf, typeNameOf } from "./ts-syntax";
+import type { CallbackParams } from "../../model/facts";
+import { endLineOf, lineOf, textOf, typeNameOf } from "./syntax";
 
 /** An unannotated parameter of a function written directly as a call argument. */
 export interface CallbackParameter {

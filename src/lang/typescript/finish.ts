@@ -1,7 +1,7 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
-import type { FileFacts } from "../model/facts";
-import { settleCallbacks } from "./ts-callbacks";
-import { LIBRARY_TYPES } from "./ts-syntax";
+import type { FileFacts } from "../../model/facts";
+import { settleCallbacks } from "./callbacks";
+import { LIBRARY_TYPES } from "./syntax";
 
 export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   markExportedByName(facts);

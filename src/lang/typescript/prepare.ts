@@ -10,8 +10,8 @@
 // grammar needs. A tree parsed
 // from the prepared text therefore indexes the original source exactly.
 import { type Language, type Node, Parser, type Tree } from "web-tree-sitter";
-import type { Lang } from "../model/facts";
-import { countParseErrors } from "./parse-errors";
+import type { Lang } from "../../model/facts";
+import { countParseErrors } from "../parse-errors";
 
 /**
  * `in`, `out` or `in out` right after `<` or `,` and followed by a type parameter name that

@@ -6,6 +6,7 @@ import { Writer } from "../wire/writer";
 import { checkArgs, parseCommandArgs } from "./args";
 import { GLOBAL_ARGS, type Context, type IxCommand } from "./command";
 import { IxError } from "../model/errors";
+import { errorRecord } from "../present/errors";
 import { CliError, exitCodeOf, usageError } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
@@ -130,8 +131,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
   } catch (error) {
     const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));
     if (!(error instanceof IxError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
-    const help = failure instanceof CliError ? failure.help : [];
-    writer.error({ code: failure.code, message: failure.message, details: failure.details, help, rows: failure.rows });
+    writer.error(errorRecord(failure, failure instanceof CliError ? failure.help : []));
     writer.end();
     return exitCodeOf(failure);
   }

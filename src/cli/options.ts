@@ -1,7 +1,9 @@
 // Options shared by the commands that take a target or answer with a bounded list, defined
 // once so every command spells and checks them the same way.
 import type { ArgsDef } from "citty";
-import type { TargetOptions } from "../query/target";
+import type { TargetOptions } from "../answers/target";
+import type { RowShape } from "../present/shape";
+import { NODE_KINDS } from "../model/facts";
 import { positiveInt } from "./args";
 import { usageError } from "./errors";
 
@@ -20,14 +22,17 @@ export const LIST_ARGS = {
   fields: { type: "string", description: "Row fields to show, comma-separated; `id` alone adds ids to the default rows", valueHint: "a,b" },
 } as const satisfies ArgsDef;
 
-const KINDS = ["function", "method", "class", "interface", "type", "module", "file"];
+/** A --kind value: one of the kinds nodes have, else a usage error (never a silent empty answer). */
+export function kindOption(value: string | undefined): string | undefined {
+  if (value !== undefined && !NODE_KINDS.includes(value)) {
+    throw usageError("invalid_value", `Invalid value for --kind: "${value}". Expected one of: ${NODE_KINDS.join(", ")}`, { option: "--kind", value });
+  }
+  return value;
+}
 
 export function targetOptions(args: { kind?: string; path?: string; pick?: string; "include-tests"?: boolean; "tests-only"?: boolean }): TargetOptions {
-  if (args.kind !== undefined && !KINDS.includes(args.kind)) {
-    throw usageError("invalid_value", `Invalid value for --kind: "${args.kind}". Expected one of: ${KINDS.join(", ")}`, { option: "--kind", value: args.kind });
-  }
   return {
-    kind: args.kind,
+    kind: kindOption(args.kind),
     path: args.path,
     pick: positiveInt(args.pick, "--pick"),
     includeTests: args["include-tests"],
@@ -35,30 +40,11 @@ export function targetOptions(args: { kind?: string; path?: string; pick?: strin
   };
 }
 
-export interface ListOptions {
-  limit: number;
-  /** Fields to show on rows, or undefined for the command's default. */
-  only?: string[];
-  /** Optional fields to add to the default rows. */
-  add: string[];
-}
-
 const ADDABLE = new Set(["id", "via", "confidence", "signature", "role"]);
 
-export function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit = 50): ListOptions {
+export function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit = 50): RowShape {
   const limit = args.full ? Number.MAX_SAFE_INTEGER : (positiveInt(args.limit, "--limit") ?? defaultLimit);
   const fields = args.fields?.split(",").map((f) => f.trim()).filter(Boolean) ?? [];
   if (fields.length > 0 && fields.every((f) => ADDABLE.has(f))) return { limit, add: fields };
   return { limit, only: fields.length > 0 ? fields : undefined, add: [] };
-}
-
-/** Applies --fields to a row: a selection keeps only those keys, in the order asked. */
-export function shapeRow(row: Record<string, unknown>, opts: ListOptions, optional: Record<string, unknown> = {}): Record<string, unknown> {
-  if (opts.only) {
-    const all = { ...row, ...optional };
-    return Object.fromEntries(opts.only.map((key) => [key, all[key]]));
-  }
-  const out = { ...row };
-  for (const key of opts.add) out[key] = optional[key] ?? row[key];
-  return out;
 }

@@ -1,12 +1,10 @@
 // ix around <path>[:<line>]: what depends on the code at a location, within a token budget.
-import { defineIx } from "../cli/command";
+import { around } from "../answers/around";
+import { locationOf } from "../answers/location";
+import { withSession } from "../answers/session";
 import { positiveInt } from "../cli/args";
-import { CliError } from "../cli/errors";
-import { fileNode } from "../graph/queries";
-import { around } from "../query/around";
-import { withSession } from "../query/session";
-import { graphPath } from "../query/target";
-import { quiet } from "../wire/record";
+import { defineIx } from "../cli/command";
+import { llmRowCost, presentAround } from "../present/around";
 
 export default defineIx({
   meta: { name: "around", description: "The dependents of the code at path[:line] (callers, users, tests, importers), cut to a token budget" },
@@ -16,35 +14,10 @@ export default defineIx({
   },
   examples: [{ run: "ix around src/cli/options.ts:90", why: "what depends on the function at line 90" }],
   run: (args, ctx) =>
-    withSession(ctx, (session) => {
+    withSession(ctx, async (session) => {
       const budget = positiveInt(args.budget, "--budget") ?? 300;
-      const m = /^(.*?)(?::(\d+))?$/.exec(args.location) as RegExpExecArray;
-      const path = graphPath(session.target, m[1] as string);
-      const file = fileNode(session.store, path);
-      if (!file) {
-        const onDisk = Boolean(session.files.inside(path) && session.files.lines(path));
-        throw new CliError("unresolved_target", onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`, 1, {
-          target: args.location,
-          reason: onDisk ? "file_not_in_graph" : "file_not_found",
-        });
-      }
-      const line = m[2] === undefined ? undefined : Number(m[2]);
-      const answer = around(session, file, line, budget);
-      ctx.writer.record("around", { path, lines: line, symbols: answer.symbols.length, stale: session.files.stale(path) || undefined });
-      ctx.writer.rows(
-        "symbol",
-        answer.symbols.map((s) => ({
-          name: s.node.name,
-          kind: s.node.kind,
-          path: s.node.path,
-          lines: `${s.node.startLine}-${s.node.endLine}`,
-          callers: s.callers,
-          users: s.users,
-          tests: s.tests,
-        })),
-      );
-      for (const row of answer.rows) if (row.kind !== "importer") ctx.writer.row(row.kind, row.fields);
-      ctx.writer.record("importers", { shown: answer.importers.shown, total: answer.importers.total, tests: quiet(answer.importers.tests) });
-      ctx.writer.rows("importer", answer.rows.filter((r) => r.kind === "importer").map((r) => r.fields));
+      const { path, line, file } = await locationOf(session, args.location);
+      const answer = await around(session, file, line, budget, llmRowCost);
+      presentAround(ctx.writer, path, answer, await session.files.stale(path));
     }),
 });

@@ -1,12 +1,10 @@
 // callers, callees, imports, imported-by: one shape, four relations.
-import { defineIx, type Context } from "../cli/command";
-import { LIST_ARGS, listOptions, shapeRow, TARGET_ARGS, targetOptions } from "../cli/options";
-import { edgeAnswer, needsId, refFields, type Relation } from "../query/edges";
-import { withSession } from "../query/session";
-import { resolveTarget } from "../query/target";
-import { quiet, type Fields } from "../wire/record";
-
-const NOUN: Record<Relation, string> = { callers: "callers", callees: "callees", imports: "imported files", "imported-by": "importing files" };
+import { edgeAnswer, type Relation } from "../answers/edges";
+import { withSession } from "../answers/session";
+import { resolveTarget } from "../answers/target";
+import { defineIx } from "../cli/command";
+import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "../cli/options";
+import { presentEdges } from "../present/edges";
 
 const DESCRIPTION: Record<Relation, string> = {
   callers: "Who calls a function or method, with the call site of each",
@@ -19,7 +17,7 @@ const EXAMPLE: Record<Relation, string> = {
   callers: "ix callers parseArgs --format llm",
   callees: "ix callees main --limit 20",
   imports: "ix imports src/cli/main.ts",
-  "imported-by": "ix imported-by src/graph/store.ts",
+  "imported-by": "ix imported-by src/store/graph.ts",
 };
 
 function edgeCommand(relation: Relation) {
@@ -27,32 +25,11 @@ function edgeCommand(relation: Relation) {
     meta: { name: relation, description: DESCRIPTION[relation] },
     args: { ...TARGET_ARGS, ...LIST_ARGS },
     examples: [{ run: EXAMPLE[relation], why: DESCRIPTION[relation].toLowerCase() }],
-    run: (args, ctx: Context) =>
-      withSession(ctx, (session) => {
-        const list = listOptions(args);
-        const target = resolveTarget(session.target, args.target, targetOptions(args));
-        const answer = edgeAnswer(session, relation, target, list.limit);
-        const ids = needsId(answer.rows);
-        const rows = answer.rows.map((row) => {
-          const { fields, optional } = refFields(row, ids.has(row));
-          return shapeRow(fields, list, optional) as Fields;
-        });
-        const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
-        const after: Fields =
-          relation === "callers"
-            ? { resolved: answer.total, unresolved: quiet(answer.unresolved) }
-            : relation === "callees"
-              ? { unresolved: quiet(answer.unresolved) }
-              : {};
-        ctx.writer.list(relation, header, "ref", rows, { total: answer.total, noun: NOUN[relation], after });
-        if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
-          ctx.writer.record("hint", {
-            text: `No proven callers, but ${answer.unresolved} call site(s) use the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}\\(' lists them.`,
-          });
-        }
-        const first = answer.rows[0]?.node;
-        if (first && first.kind !== "file") ctx.writer.next(`ix ${relation} ${first.id.slice(0, 8)}`, `the same question for ${first.name}`);
-        if (target.kind !== "file") ctx.writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+    run: (args, ctx) =>
+      withSession(ctx, async (session) => {
+        const shape = listOptions(args);
+        const target = await resolveTarget(session, args.target, targetOptions(args));
+        presentEdges(ctx.writer, relation, await edgeAnswer(session, relation, target, shape.limit), shape);
       }),
   });
 }

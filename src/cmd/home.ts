@@ -5,13 +5,16 @@ import { findWorkspace } from "../workspace/registry";
 export default defineIx({
   meta: { name: "ix", description: "This directory's state: the workspace that covers it and its graph" },
   run: async (_args, ctx) => {
-    const ws = findWorkspace(ctx.home, ctx.cwd);
-    if (!ws) {
+    if (!findWorkspace(ctx.home, ctx.cwd)) {
       ctx.writer.record("ix", { dir: ctx.cwd, workspace: "none", graph: "none" });
       ctx.writer.next("ix map .", "map this directory so ix can answer questions about its code");
       return;
     }
-    const { describeWorkspace } = await import("../workspace/describe");
-    await describeWorkspace(ws, ctx);
+    const [{ withSession }, { workspaceState }, { presentState }] = await Promise.all([
+      import("../answers/session"),
+      import("../answers/status"),
+      import("../present/status"),
+    ]);
+    await withSession(ctx, async (session) => presentState(ctx.writer, await workspaceState(session), "ix", 10));
   },
 });

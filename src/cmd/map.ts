@@ -4,12 +4,10 @@ import { resolve } from "node:path";
 import { defineIx } from "../cli/command";
 import { CliError } from "../cli/errors";
 import { mapWorkspace, type Phase } from "../ingest/map";
-import { quiet } from "../wire/record";
+import { presentMap } from "../present/map";
 import { registerWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
 import { isTerminal, writeStderr } from "../util/tty";
-
-const TOO_LARGE_ROWS = 20;
 
 export default defineIx({
   meta: { name: "map", description: "Map a repository into the graph (incremental: only changed files are parsed)" },
@@ -36,38 +34,7 @@ export default defineIx({
     if (progress && !ctx.env.IX_TRACE) writeStderr("\r\x1b[K");
     if (result.waitedForLock) writeStderr(`ix: waited for another map of ${root} to finish\n`);
 
-    const tooLarge = [...result.tooLarge].sort();
-    if (silent) {
-      ctx.writer.line("map", {
-        files: result.files,
-        rev: result.rev,
-        outcome: result.outcome,
-        parse_errors: quiet(result.parseErrors),
-        too_large: quiet(tooLarge.length),
-        ms: result.ms,
-      });
-      return;
-    }
-    ctx.writer.record("map", {
-      files: result.files,
-      rev: result.rev,
-      outcome: result.outcome,
-      root,
-      added: quiet(result.added),
-      modified: quiet(result.modified),
-      deleted: quiet(result.deleted),
-      parsed: quiet(result.parsed),
-      resolved: quiet(result.resolved),
-      parse_errors: quiet(result.parseErrors),
-      skipped: quiet(result.skipped),
-      files_too_large: quiet(tooLarge.length),
-      // json carries the whole list (spec: "files_too_large_paths"); llm and text list rows.
-      files_too_large_paths: ctx.format === "json" ? tooLarge : undefined,
-      ms: result.ms,
-    });
-    ctx.writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
-    ctx.writer.next("ix status", "check the graph's health and staleness");
-    ctx.writer.next("ix stats", "count nodes and edges by kind");
+    presentMap(ctx.writer, root, result, { silent: Boolean(silent), everyPath: ctx.format === "json" });
   },
 });
 

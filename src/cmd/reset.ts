@@ -1,8 +1,8 @@
 // ix reset --workspace --yes [--ingest]: drop this workspace's graph, optionally rebuild it.
-import { rmSync } from "node:fs";
 import { defineIx } from "../cli/command";
 import { usageError } from "../cli/errors";
 import { mapWorkspace } from "../ingest/map";
+import { removeGraph } from "../store";
 import { requireWorkspace } from "../workspace/open";
 
 export default defineIx({
@@ -21,7 +21,7 @@ export default defineIx({
         "ix reset --workspace --yes",
       ]);
     }
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(ws.dbPath + suffix, { force: true });
+    removeGraph(ws.dbPath);
     ctx.writer.record("reset", { workspace: ws.id, root: ws.root, deleted: ws.dbPath });
     if (!ingest) {
       ctx.writer.next("ix map .", "rebuild the graph");

@@ -1,7 +1,9 @@
 // ix status: is the graph whole, current, and which files changed since it was built.
-import { defineIx } from "../cli/command";
+import { withSession } from "../answers/session";
+import { workspaceState } from "../answers/status";
 import { positiveInt } from "../cli/args";
-import { workspaceState, writeState } from "../workspace/describe";
+import { defineIx } from "../cli/command";
+import { presentState } from "../present/status";
 
 export default defineIx({
   meta: { name: "status", description: "The graph's health, revision and the files changed since the last map" },
@@ -11,6 +13,6 @@ export default defineIx({
   examples: [{ run: "ix status --format llm", why: "is the graph current?" }],
   run: async ({ limit }, ctx) => {
     const max = positiveInt(limit, "--limit") ?? 50;
-    writeState(await workspaceState(ctx), ctx, "status", max);
+    await withSession(ctx, async (session) => presentState(ctx.writer, await workspaceState(session), "status", max));
   },
 });

@@ -1,20 +1,18 @@
 // `ix map`: discover → parse what changed → resolve the changed files and their dependents →
 // commit one revision. A no-change map stats files and stops: it reads no file and loads
 // neither tree-sitter nor the resolver (both are imported only when there is work for them).
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import type { EdgeRecord, FileRow, OwnerEdges, UnresolvedRecord } from "../graph/store";
-import { stampChanges } from "../graph/stamps";
-import { Store, StoreError } from "../graph/store";
-import { ownersOfEdgesInto } from "../graph/queries";
+import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
+import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
-import type { ParseRequest } from "./parse";
+import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
 
 export type Phase = "discover" | "parse" | "resolve" | "commit" | "done";
@@ -77,14 +75,14 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
  * A graph written by another schema is derived data this ix cannot read: it is dropped and
  * rebuilt from the repository, which loses nothing.
  */
-function openForMap(ws: Workspace, opts: MapOptions): Store {
+function openForMap(ws: Workspace, opts: MapOptions): GraphStore {
   try {
-    return Store.open(ws.dbPath);
+    return openGraphStore(ws.dbPath);
   } catch (error) {
     if (!(error instanceof StoreError) || error.code !== "schema_mismatch") throw error;
     opts.onRebuild?.(error.message);
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(ws.dbPath + suffix, { force: true });
-    return Store.open(ws.dbPath);
+    removeGraph(ws.dbPath);
+    return openGraphStore(ws.dbPath);
   }
 }
 
@@ -105,26 +103,26 @@ export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promis
   }
 }
 
-async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise<Omit<MapResult, "waitedForLock" | "ms">> {
+async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Promise<Omit<MapResult, "waitedForLock" | "ms">> {
   opts.onPhase?.("discover");
   const found = await discover(ws.root, { listingCache: join(ws.dir, "listing.json"), saveListing: true });
-  const cold = store.rev() === 0;
+  const cold = (await store.rev()) === 0;
   // Facts from another extractor version are not comparable: every file is parsed again
   // (hashes still spare the rows, but not the parse).
-  const stored = store.meta("facts_version");
+  const stored = await store.meta("facts_version");
   const current = stored === String(FACTS_VERSION);
   if (!current && !cold) opts.onRebuild?.(`the graph was built by another extractor (facts ${stored ?? "unversioned"}, this ix writes ${FACTS_VERSION}): every file is parsed again`);
-  const changes = stampChanges(found.files, store.fileStampList());
+  const changes = stampChanges(found.files, await store.fileStampList());
   const deleted = changes.gone;
   const candidates = current ? changes.moved : found.files;
   // Only files whose stamp moved need the rest of their row: the hash that may spare a parse,
   // the language and error count kept when the content turns out the same.
-  const rows = store.fileRowsOf(candidates.map((file) => file.path));
+  const rows = await store.fileRowsOf(candidates.map((file) => file.path));
   const requests: ParseRequest[] = candidates.map((file) => ({ path: file.path, knownHash: current ? rows.get(file.path)?.hash : undefined, size: file.size }));
   const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
   if (requests.length === 0 && deleted.length === 0) {
-    store.keepStampList();
-    return { ...base, rev: store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0 };
+    await store.keepStampList();
+    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0 };
   }
 
   opts.onPhase?.("parse", 0, requests.length);
@@ -148,62 +146,75 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
    * An edit inside bodies leaves what other files see unchanged (same entities, so the same
    * ids; same imports and exports): then only the edited file is re-resolved.
    */
-  function noteDependents(path: string, facts: FileFacts | null): void {
-    const old = store.facts(path);
-    if (surfaceOf(facts) !== surfaceOf(old)) noteMoved(path, [...(facts?.entities ?? []), ...(old?.entities ?? [])]);
+  async function noteDependents(path: string, facts: FileFacts | null): Promise<void> {
+    const old = revision.factsNow(path);
+    if (surfaceOf(facts) !== surfaceOf(old)) await noteMoved(path, [...(facts?.entities ?? []), ...(old?.entities ?? [])]);
   }
 
-  function noteMoved(path: string, entities: { name: string }[]): void {
+  async function noteMoved(path: string, entities: { name: string }[]): Promise<void> {
     if (++moved > MANY_MOVED) return;
     for (const e of entities) movedNames.add(e.name);
-    for (const owner of store.importersOf([path])) dependents.add(owner);
-    for (const owner of ownersOfEdgesInto(store, [path])) dependents.add(owner);
+    for (const owner of await store.importersOf([path])) dependents.add(owner);
+    for (const owner of await store.ownersOfEdgesInto([path])) dependents.add(owner);
     surfaceMoved.push(path);
   }
 
-  // A deleted file's importers, the owners of edges into it and of sites naming its entities;
-  // the files whose resolution asked about its path join them below (reads).
-  for (const path of deleted) noteMoved(path, store.facts(path)?.entities ?? []);
-
-  // Each file is written as it arrives, inside the revision's transaction: a cold map of 13k
-  // files used to hold every file's facts (150 MB of heap) until the parse ended.
+  // Each file is written as it arrives, inside the revision's transaction, so no file's facts
+  // are held until the parse ends (on 13k files that would be 150 MB of heap).
   const bound = memoryBound();
-  const revision = store.begin();
+  const revision = await store.begin();
   try {
+    // A deleted file's importers, the owners of edges into it and of sites naming its entities;
+    // the files whose resolution asked about its path join them below (reads).
+    for (const path of deleted) await noteMoved(path, revision.factsNow(path)?.entities ?? []);
+
+    /** Each parsed file's turn: its dependents asked for, then its row, facts and nodes written. */
+    async function accept(result: ParseResult): Promise<void> {
+      const info = stat.get(result.path);
+      const row: FileRow = {
+        path: result.path,
+        size: info?.size ?? result.size,
+        mtimeMs: info?.mtimeMs ?? 0,
+        hash: result.hash,
+        lang: result.status === "parsed" ? result.facts.lang : null,
+        parseErrors: result.status === "parsed" ? result.facts.parseErrors : 0,
+        role: roleOf(result.path),
+      };
+      if (result.status === "unchanged") {
+        const old = rows.get(result.path);
+        await revision.touch({ ...row, lang: old?.lang ?? null, parseErrors: old?.parseErrors ?? 0 });
+        return;
+      }
+      const facts = result.status === "parsed" ? result.facts : null;
+      if (result.status === "parsed") parsed++;
+      if (result.status === "skipped") skipped++;
+      if (facts && facts.parseErrors > 0) parseErrors++;
+      changedPaths.push(row.path);
+      if (!cold && !changes.added.has(row.path)) await noteDependents(row.path, facts);
+      else if (!cold) await noteMoved(row.path, facts?.entities ?? []);
+      const fileIds = idsOf(ws.id, row.path, facts);
+      idCache.set(row.path, fileIds);
+      const lines = result.status === "skipped" ? 0 : result.lines;
+      await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
+      bound();
+    }
+
+    // Results are taken in the order they arrive, one at a time; a failed turn stops the parse.
+    let turns: Promise<void> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
     await parseEach(
       ws.root,
       requests,
       (result) => {
-        const info = stat.get(result.path);
-        const row: FileRow = {
-          path: result.path,
-          size: info?.size ?? result.size,
-          mtimeMs: info?.mtimeMs ?? 0,
-          hash: result.hash,
-          lang: result.status === "parsed" ? result.facts.lang : null,
-          parseErrors: result.status === "parsed" ? result.facts.parseErrors : 0,
-          role: roleOf(result.path),
-        };
-        if (result.status === "unchanged") {
-          const old = rows.get(result.path);
-          revision.touch({ ...row, lang: old?.lang ?? null, parseErrors: old?.parseErrors ?? 0 });
-          return;
-        }
-        const facts = result.status === "parsed" ? result.facts : null;
-        if (result.status === "parsed") parsed++;
-        if (result.status === "skipped") skipped++;
-        if (facts && facts.parseErrors > 0) parseErrors++;
-        changedPaths.push(row.path);
-        if (!cold && !changes.added.has(row.path)) noteDependents(row.path, facts);
-        else if (!cold) noteMoved(row.path, facts?.entities ?? []);
-        const fileIds = idsOf(ws.id, row.path, facts);
-        idCache.set(row.path, fileIds);
-        const lines = result.status === "skipped" ? 0 : result.lines;
-        revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
-        bound();
+        if (failure) throw failure.error;
+        turns = turns.then(() => (failure ? undefined : accept(result))).catch((error: unknown) => {
+          failure ??= { error };
+        });
       },
       (done, total) => opts.onPhase?.("parse", done, total),
     );
+    await turns;
+    if (failure) throw failure.error;
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with
     // them. Touching, adding or removing a config file, or moving the surface of very many files
@@ -213,7 +224,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     // that asked about its path (an `__init__.py` reaches every file that looked for one).
     const { resolveEach, fileSetKeysOf, readKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => changes.added.has(p));
-    const readers = cold ? [] : store.ownersReading([...surfaceMoved.flatMap(readKeysOf), ...[...added, ...deleted].flatMap(fileSetKeysOf)]);
+    const readers = cold ? [] : await store.ownersReading([...surfaceMoved.flatMap(readKeysOf), ...[...added, ...deleted].flatMap(fileSetKeysOf)]);
     const global =
       cold ||
       readers === undefined ||
@@ -222,13 +233,13 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
       deleted.some((p) => CONFIG_FILE.test(p));
     const targets = global
       ? [...present]
-      : [...new Set([...changedPaths, ...dependents, ...readers!, ...store.ownersOfUnresolved([...movedNames])])].filter((p) => present.has(p));
+      : [...new Set([...changedPaths, ...dependents, ...readers!, ...(await store.ownersOfUnresolved([...movedNames]))])].filter((p) => present.has(p));
 
     opts.onPhase?.("resolve", 0, targets.length);
     // From here on every file's facts are read back from the store, which already holds the new ones.
     const project: Project = {
       paths: present,
-      facts: recentlyRead((path) => (present.has(path) ? store.facts(path) : undefined)),
+      facts: recentlyRead((path) => (present.has(path) ? revision.factsNow(path) : undefined)),
       readText(path) {
         try {
           return readFileSync(join(ws.root, path), "utf8");
@@ -273,8 +284,8 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     }
 
     // Resolution runs inside the revision's transaction, each file's edges written as they come.
-    const commit = revision.finish({ deleted, edges: ownerEdges() });
-    if (!current) store.setMeta("facts_version", String(FACTS_VERSION));
+    const commit = await revision.finish({ deleted, edges: ownerEdges() });
+    if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     return {
       ...base,
       skipped,
@@ -288,7 +299,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
       parseErrors,
     };
   } catch (error) {
-    revision.abort();
+    await revision.abort();
     throw error;
   }
 }

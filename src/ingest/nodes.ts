@@ -1,7 +1,7 @@
 // Facts → graph nodes and CONTAINS edges. Ids come from (workspace, path, kind:qname[#n]) so an
 // entity keeps its id across re-maps; the resolver's (path, index) refs map through idsOf.
 import { EntityKeys, nodeId } from "../model/ids";
-import type { EdgeRecord, NodeRecord } from "../graph/store";
+import type { EdgeRecord, NodeRecord } from "../store";
 import type { FileFacts } from "../model/facts";
 
 export interface FileIds {

@@ -1,6 +1,7 @@
 // What any layer throws when it cannot answer. A surface (the CLI, an MCP tool) turns it into
 // its own error record: the code and details are the answer; exit codes and help are the
 // surface's.
+import type { Remedy } from "./remedy";
 
 export type Detail = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Details = Record<string, Detail>;
@@ -15,11 +16,14 @@ export interface IxErrorOptions {
   /** The request itself is wrong (a bad value, an empty target): the CLI exits 2, not 1. */
   invalidRequest?: boolean;
   rows?: ErrorRows[];
+  /** What would fix it; a surface names it in its own words (the CLI's `hint=` command line). */
+  fix?: Remedy;
 }
 
 export class IxError extends Error {
   readonly invalidRequest: boolean;
   readonly rows: ErrorRows[];
+  readonly fix: Remedy | undefined;
 
   constructor(
     readonly code: string,
@@ -31,6 +35,7 @@ export class IxError extends Error {
     this.name = "IxError";
     this.invalidRequest = options.invalidRequest ?? false;
     this.rows = options.rows ?? [];
+    this.fix = options.fix;
   }
 }
 

@@ -12,6 +12,9 @@ export type Lang = "typescript" | "tsx" | "javascript" | "python" | "go";
 
 export type EntityKind = "module" | "class" | "interface" | "type" | "function" | "method";
 
+/** Every kind a node can have, as answers list them: entities, then files. */
+export const NODE_KINDS: readonly string[] = ["function", "method", "class", "interface", "type", "module", "file"];
+
 export interface EntityFact {
   name: string;
   /** Qualified within the file: "Class.method", "outer.inner"; Go methods "Type.Method". */

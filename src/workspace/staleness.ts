@@ -2,8 +2,8 @@
 // mtime moved but the size did not (an editor's save without a change is not staleness).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { stampChanges } from "../graph/stamps";
-import type { Store } from "../graph/store";
+import { stampChanges } from "../store/stamps";
+import type { GraphReader } from "../store";
 import type { Workspace } from "./registry";
 import { discover } from "../ingest/discover";
 import { contentHash } from "../ingest/content";
@@ -16,11 +16,11 @@ export interface ChangedFile {
 
 const HASH_CHECK_LIMIT = 500;
 
-export async function changedSinceMap(ws: Workspace, store: Store): Promise<ChangedFile[]> {
+export async function changedSinceMap(ws: Workspace, graph: GraphReader): Promise<ChangedFile[]> {
   const root = ws.root;
   const found = await discover(root, { listingCache: join(ws.dir, "listing.json") });
-  const { moved, gone } = stampChanges(found.files, store.fileStampList());
-  const rows = store.fileRowsOf(moved.map((file) => file.path));
+  const { moved, gone } = stampChanges(found.files, await graph.fileStampList());
+  const rows = await graph.fileRowsOf(moved.map((file) => file.path));
   const changed: ChangedFile[] = [];
   let hashed = 0;
   for (const file of moved) {

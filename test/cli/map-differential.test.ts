@@ -184,8 +184,8 @@ describe("incremental maps agree with cold maps", () => {
         const fresh = tempDir();
         map(root, fresh);
         const context = `seed ${seed}, step ${step}: ${kind} ${path}`;
-        expect({ context, edges: edges(home, root) }).toEqual({ context, edges: edges(fresh, root) });
-        expect({ context, unresolved: unresolved(home, root) }).toEqual({ context, unresolved: unresolved(fresh, root) });
+        expect({ context, edges: await edges(home, root) }).toEqual({ context, edges: await edges(fresh, root) });
+        expect({ context, unresolved: await unresolved(home, root) }).toEqual({ context, unresolved: await unresolved(fresh, root) });
       }
       // The run exercised every kind of change at least once.
       expect([...kinds].sort()).toEqual(["add", "delete", "rename-save", "rewrite"]);

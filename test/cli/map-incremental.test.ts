@@ -1,11 +1,10 @@
 // Incremental maps, crash safety and concurrency, on the compiled binary.
 import { describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { decodeLlm } from "../../src/wire/llm";
 import { BIN, ensureBinary, ix, tempDir, writeTree } from "../helpers/cli";
-import { dbPath, edges, nodeIds, unresolved } from "../helpers/graph";
+import { damageGraph, edges, nodeIds, unresolved, withGraph } from "../helpers/graph";
 
 function map(root: string, home: string): Record<string, string> {
   const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
@@ -47,11 +46,11 @@ describe("incremental", () => {
       "shared.ts": "import { makeA, makeB } from './types';\nexport const store = makeA();\n",
       "user.ts": "import { store } from './shared';\nexport function use() { store.save(); }\n",
     });
-    expect(calls(home, root)).toContain("user.ts:use CALLS types.ts:A.save");
+    expect(await calls(home, root)).toContain("user.ts:use CALLS types.ts:A.save");
     await Bun.sleep(5);
     writeFileSync(join(root, "shared.ts"), "import { makeA, makeB } from './types';\nexport const store = makeB();\n");
     expect(map(root, home)).toMatchObject({ modified: "1", outcome: "incremental_local_completed" });
-    const after = calls(home, root);
+    const after = await calls(home, root);
     expect(after).toContain("user.ts:use CALLS types.ts:B.save");
     expect(after).not.toContain("user.ts:use CALLS types.ts:A.save");
   });
@@ -70,34 +69,32 @@ describe("incremental", () => {
 
   test("an edit re-parses that file only, updates its edges and keeps unchanged ids", async () => {
     const { root, home } = await twoFiles();
-    const before = nodeIds(home, root);
+    const before = await nodeIds(home, root);
     await Bun.sleep(5);
     writeFileSync(join(root, "b.ts"), "export function b() { return other(); }\nexport function other() {}\n");
     const result = map(root, home);
     expect(result).toMatchObject({ rev: "2", outcome: "incremental_local_completed", modified: "1", parsed: "1" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
-    const after = nodeIds(home, root);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
+    const after = await nodeIds(home, root);
     for (const key of ["a.ts:a", "a.ts:keep", "b.ts:b", "b.ts:other", "a.ts", "b.ts"]) expect(after.get(key)).toBe(before.get(key) as string);
   });
 
   test("a graph built by another extractor version is parsed again in full, and the map says why", async () => {
     const { root, home } = await twoFiles();
-    const db = new Database(dbPath(home, root));
-    db.run("UPDATE meta SET value = '1' WHERE key = 'facts_version'");
-    db.close();
+    damageGraph(home, root, "UPDATE meta SET value = '1' WHERE key = 'facts_version'");
     const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("ix: rebuilding the graph: the graph was built by another extractor (facts 1, this ix writes");
     expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ parsed: "2" });
     expect(map(root, home)).toMatchObject({ outcome: "no_change" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
   });
 
   test("a body-only edit re-resolves that file alone, and its callers' edges stay", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function b() { return 2 + other(); }\nexport function other() {}\n");
     expect(map(root, home)).toMatchObject({ parsed: "1", resolved: "1" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "b.ts:b CALLS b.ts:other"]);
   });
 
   test("a new export resolves calls that were waiting for it in other files", async () => {
@@ -105,17 +102,15 @@ describe("incremental", () => {
       "a.ts": "import { later } from './b';\nexport function a() { return later(); }\n",
       "b.ts": "export function b() {}\n",
     });
-    expect(calls(home, root)).toEqual([]);
+    expect(await calls(home, root)).toEqual([]);
     writeFileSync(join(root, "b.ts"), "export function b() {}\nexport function later() {}\n");
     map(root, home);
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:later"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:later"]);
   });
 
   test("a graph of another schema is rebuilt by the next map", async () => {
     const { root, home } = await twoFiles();
-    const db = new Database(dbPath(home, root));
-    db.run("PRAGMA user_version = 1");
-    db.close();
+    damageGraph(home, root, "PRAGMA user_version = 1");
     // Until then a query says what to run.
     const before = ix(["callers", "b", "--format", "llm"], { cwd: root, home });
     expect(before.code).toBe(1);
@@ -123,7 +118,7 @@ describe("incremental", () => {
     const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("rebuilding the graph");
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
     expect(ix(["status", "--format", "llm"], { cwd: root, home }).lines[0]).toContain("graph_health=ok");
   });
 
@@ -140,7 +135,7 @@ describe("incremental", () => {
     const { root, home } = await twoFiles();
     rmSync(join(root, "b.ts"));
     expect(map(root, home)).toMatchObject({ rev: "2", deleted: "1", files: "1" });
-    expect(edges(home, root).filter((e) => e.includes("b.ts"))).toEqual([]);
+    expect((await edges(home, root)).filter((e) => e.includes("b.ts"))).toEqual([]);
   });
 
   test("a deleted file takes its edges along and leaves the names that used it unresolved", async () => {
@@ -154,8 +149,8 @@ describe("incremental", () => {
     rmSync(join(root, "b.ts"));
     // a.ts imports b.ts; e.ts only names b (an unresolved site); c.ts and d.ts are untouched.
     expect(map(root, home)).toMatchObject({ deleted: "1", files: "4" });
-    expect(calls(home, root)).toEqual(["c.ts:c CALLS d.ts:d"]);
-    expect(unresolved(home, root)).toEqual(expect.arrayContaining(["a.ts:a ? b", "e.ts:e ? b"]));
+    expect(await calls(home, root)).toEqual(["c.ts:c CALLS d.ts:d"]);
+    expect(await unresolved(home, root)).toEqual(expect.arrayContaining(["a.ts:a ? b", "e.ts:e ? b"]));
   });
 
   test("a deleted file lets its importers resolve to what it shadowed", async () => {
@@ -164,10 +159,10 @@ describe("incremental", () => {
       "lib.ts": "export function f() { return 1; }\n",
       "lib/index.ts": "export function f() { return 2; }\n",
     });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
     rmSync(join(root, "lib.ts"));
     expect(map(root, home)).toMatchObject({ deleted: "1" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
   });
 
   test("deleting an __init__.py re-resolves the files that looked for one; deleting a config, every file", async () => {
@@ -182,7 +177,7 @@ describe("incremental", () => {
     rmSync(join(root, "pkg/__init__.py"));
     // app.py found pkg through its __init__.py (pkg is now a namespace package); no other file asked.
     expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "1", files: "5" });
-    expect(calls(home, root)).toEqual(["app.py:run CALLS pkg/m.py:f"]);
+    expect(await calls(home, root)).toEqual(["app.py:run CALLS pkg/m.py:f"]);
     rmSync(join(root, "tsconfig.json"));
     expect(map(root, home)).toMatchObject({ deleted: "1", resolved: "4" });
   });
@@ -191,32 +186,32 @@ describe("incremental", () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function renamed() { return 1; }\nexport function other() {}\n");
     map(root, home);
-    expect(calls(home, root)).toEqual([]);
-    expect(unresolved(home, root)).toContain("a.ts:a ? b");
+    expect(await calls(home, root)).toEqual([]);
+    expect(await unresolved(home, root)).toContain("a.ts:a ? b");
   });
 
   test("a renamed file is a delete plus an add", async () => {
     const { root, home } = await twoFiles();
     renameSync(join(root, "b.ts"), join(root, "c.ts"));
     expect(map(root, home)).toMatchObject({ added: "1", deleted: "1" });
-    expect(calls(home, root)).toEqual([]);
+    expect(await calls(home, root)).toEqual([]);
   });
 
   test("adding a file that an existing import now finds resolves the waiting call", async () => {
     const { root, home } = await mappedTree({
       "a.ts": "import { later } from './later';\nexport function a() { return later(); }\n",
     });
-    expect(calls(home, root)).toEqual([]);
+    expect(await calls(home, root)).toEqual([]);
     writeFileSync(join(root, "later.ts"), "export function later() { return 1; }\n");
     expect(map(root, home)).toMatchObject({ rev: "2", added: "1" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS later.ts:later"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS later.ts:later"]);
   });
 
   test("a new file no resolution asked about re-resolves only itself", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "c.ts"), "import { b } from './b';\nexport function c() { return b(); }\n");
     expect(map(root, home)).toMatchObject({ added: "1", resolved: "1", files: "3" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "c.ts:c CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b", "c.ts:c CALLS b.ts:b"]);
   });
 
   test("a new file takes over an import that resolved to a directory's index", async () => {
@@ -225,12 +220,12 @@ describe("incremental", () => {
       "lib/index.ts": "export function f() { return 2; }\n",
       "other.ts": "export function other() { return 3; }\n",
     });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS lib/index.ts:f"]);
     writeFileSync(join(root, "lib.ts"), "export function f() { return 1; }\n");
     // a.ts asked for lib.ts before it settled on lib/index.ts, so it is re-resolved beside the
     // new file; other.ts, resolved beside a.ts before, asked nothing about lib.ts.
     expect(map(root, home)).toMatchObject({ added: "1", resolved: "2" });
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS lib.ts:f"]);
   });
 
   test("a new Go file re-resolves the files of its package and their importers", async () => {
@@ -240,12 +235,12 @@ describe("incremental", () => {
       "main.go": "package main\n\nimport \"example.com/m/util\"\n\nfunc main() { util.A(); util.B() }\n",
       "other/o.go": "package other\n\nfunc O() int { return 1 }\n",
     });
-    expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A"]);
+    expect(await calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A"]);
     writeFileSync(join(root, "util/b.go"), "package util\n\nfunc B() int { return 2 }\n");
     const result = map(root, home);
     // The new file, a.go and main.go, which listed util's files; not other/o.go.
     expect(result).toMatchObject({ added: "1", resolved: "3" });
-    expect(calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A", "main.go:main CALLS util/b.go:B", "util/a.go:A CALLS util/b.go:B"]);
+    expect(await calls(home, root)).toEqual(["main.go:main CALLS util/a.go:A", "main.go:main CALLS util/b.go:B", "util/a.go:A CALLS util/b.go:B"]);
   });
 
   test("an edit two re-export hops away re-resolves the file that reaches it only through them", async () => {
@@ -255,11 +250,11 @@ describe("incremental", () => {
       "barrel.ts": "export * from './mid';\n",
       "app.ts": "import { run } from './barrel';\nexport function main() { return run(); }\n",
     });
-    expect(calls(home, root)).toEqual(["app.ts:main CALLS deep.ts:run"]);
+    expect(await calls(home, root)).toEqual(["app.ts:main CALLS deep.ts:run"]);
     // app.ts imports neither mid.ts nor has an edge into it, and its call was resolved.
     writeFileSync(join(root, "mid.ts"), "export function run() { return 2; }\n");
     expect(map(root, home)).toMatchObject({ modified: "1" });
-    expect(calls(home, root)).toEqual(["app.ts:main CALLS mid.ts:run"]);
+    expect(await calls(home, root)).toEqual(["app.ts:main CALLS mid.ts:run"]);
   });
 
   test("a Python package's __init__ that starts defining a name it re-exported moves the callers two imports away", async () => {
@@ -269,10 +264,10 @@ describe("incremental", () => {
       "pkg/sub/impl.py": "def run():\n    return 1\n",
       "main.py": "from pkg import run\n\ndef main():\n    run()\n",
     });
-    expect(calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/impl.py:run"]);
+    expect(await calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/impl.py:run"]);
     writeFileSync(join(root, "pkg/sub/__init__.py"), "def run():\n    return 2\n");
     expect(map(root, home)).toMatchObject({ modified: "1" });
-    expect(calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/__init__.py:run"]);
+    expect(await calls(home, root)).toEqual(["main.py:main CALLS pkg/sub/__init__.py:run"]);
   });
 
   test("a Go file that declares a name its package already had re-resolves the package's other files", async () => {
@@ -282,19 +277,19 @@ describe("incremental", () => {
       "util/b.go": "package util\n\nfunc B() int { return 2 }\n",
       "util/c.go": "package util\n\nfunc C() int { return 3 }\n",
     });
-    expect(calls(home, root)).toEqual(["util/a.go:A CALLS util/b.go:B"]);
+    expect(await calls(home, root)).toEqual(["util/a.go:A CALLS util/b.go:B"]);
     // Two B in one package: which one a.go calls is not proven, so the call is unresolved.
     writeFileSync(join(root, "util/c.go"), "package util\n\nfunc C() int { return 3 }\n\nfunc B() int { return 4 }\n");
     expect(map(root, home)).toMatchObject({ modified: "1" });
-    expect(calls(home, root)).toEqual([]);
-    expect(unresolved(home, root)).toContain("util/a.go:A ? B");
+    expect(await calls(home, root)).toEqual([]);
+    expect(await unresolved(home, root)).toContain("util/a.go:A ? B");
   });
 
   test("a dependent file's edges follow an edit of the file it imports", async () => {
     const { root, home } = await twoFiles();
     writeFileSync(join(root, "b.ts"), "export function other() {}\nexport function b() { return 1; }\n");
     map(root, home);
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
   });
 });
 
@@ -319,7 +314,7 @@ describe("in a git work tree, with the listing kept between maps", () => {
     writeFileSync(join(root, "src/c.ts"), "import { a } from './a';\nexport function c() { return a(); }\n");
     writeFileSync(join(root, "src/d.gen.ts"), "export function d() {}\n");
     expect(map(root, home)).toMatchObject({ added: "1", files: "3" });
-    expect(calls(home, root)).toContain("src/c.ts:c CALLS src/a.ts:a");
+    expect(await calls(home, root)).toContain("src/c.ts:c CALLS src/a.ts:a");
     rmSync(join(root, "src/c.ts"));
     expect(map(root, home)).toMatchObject({ deleted: "1", files: "2" });
   });
@@ -336,7 +331,7 @@ describe("in a git work tree, with the listing kept between maps", () => {
     writeFileSync(join(root, "src/.b.ts.swp"), "export function b() { return 2; }\nexport function b2() { return b(); }\n");
     renameSync(join(root, "src/.b.ts.swp"), join(root, "src/b.ts"));
     expect(map(root, home)).toMatchObject({ modified: "1", files: "2" });
-    expect(calls(home, root)).toContain("src/b.ts:b2 CALLS src/b.ts:b");
+    expect(await calls(home, root)).toContain("src/b.ts:b2 CALLS src/b.ts:b");
     expect(map(root, home)).toMatchObject({ outcome: "no_change", files: "2" });
   });
 
@@ -366,16 +361,8 @@ describe("crash safety and concurrency", () => {
     const root = await bigRepo();
     const home = tempDir();
     expect(map(root, home).rev).toBe("1");
-    const db = dbPath(home, root);
-    const countEdges = () => {
-      const d = new Database(db, { readonly: true });
-      try {
-        return (d.query("SELECT count(*) n FROM edges").get() as { n: number }).n;
-      } finally {
-        d.close();
-      }
-    };
-    const baseline = countEdges();
+    const countEdges = () => withGraph(home, root, async (graph) => Object.values((await graph.stats()).edges).reduce((a, b) => a + b, 0));
+    const baseline = await countEdges();
     ensureBinary();
     for (const delay of [30, 80, 150, 250, 400]) {
       for (let i = 0; i < 400; i += 3) writeFileSync(join(root, `src/m${i}.ts`), `export function f${i}(x: number) { return x * ${delay}; }\n`);
@@ -383,15 +370,10 @@ describe("crash safety and concurrency", () => {
       await Bun.sleep(delay);
       child.kill(9);
       await child.exited;
-      const check = new Database(db, { readonly: true });
-      try {
-        expect((check.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check).toBe("ok");
-        const rev = Number((check.query("SELECT value FROM meta WHERE key = 'rev'").get() as { value: string }).value);
-        const revisions = (check.query("SELECT count(*) n FROM revisions").get() as { n: number }).n;
-        expect(revisions).toBe(rev);
-      } finally {
-        check.close();
-      }
+      await withGraph(home, root, async (graph) => {
+        expect(await graph.integrity()).toBe("ok");
+        expect((await graph.revisions()).length).toBe(await graph.rev());
+      });
       const status = ix(["status", "--format", "llm"], { cwd: root, home });
       expect(status.code).toBe(0);
       expect(status.lines[0]).toContain("graph_health=ok");
@@ -399,7 +381,7 @@ describe("crash safety and concurrency", () => {
     // The next map takes over the dead map's lock and completes.
     const final = map(root, home);
     expect(Number(final.rev)).toBeGreaterThanOrEqual(2);
-    expect(countEdges()).toBeLessThan(baseline);
+    expect(await countEdges()).toBeLessThan(baseline);
     expect(map(root, home).outcome).toBe("no_change");
   }, 120_000);
 
@@ -444,18 +426,16 @@ describe("reset and graph health", () => {
     const unconfirmed = ix(["reset", "--workspace", "--format", "llm"], { cwd: root, home });
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.lines[0]).toContain("code=confirmation_required");
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
     const reset = ix(["reset", "--workspace", "--yes", "--ingest", "--format", "llm"], { cwd: root, home });
     expect(reset.code).toBe(0);
     expect(reset.lines[1]).toContain("map files=2 rev=1 outcome=full_local_completed");
-    expect(calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
+    expect(await calls(home, root)).toEqual(["a.ts:a CALLS b.ts:b"]);
   });
 
   test("a hollow graph is reported as degraded, with the fix, by status, doctor and a missed target", async () => {
     const { root, home } = await twoFiles();
-    const db = new Database(dbPath(home, root));
-    db.run("DELETE FROM edges WHERE kind = 'CONTAINS'");
-    db.close();
+    damageGraph(home, root, "DELETE FROM edges WHERE kind = 'CONTAINS'");
     const status = ix(["status", "--format", "llm"], { cwd: root, home });
     expect(status.lines[0]).toContain("graph_health=degraded");
     expect(status.lines[1]).toMatch(/^graph status=degraded reason=hollow message=".*" fix="ix reset --workspace --yes --ingest"$/);

@@ -1,7 +1,6 @@
 // Fixture repositories, one per resolution feature, with the edges ix must (and must not) find.
 import { describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { dbPath, edges, unresolved } from "../helpers/graph";
+import { collect, edgeLines, edges, unresolved, withGraph } from "../helpers/graph";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
 async function mapped(files: Record<string, string>): Promise<{ home: string; root: string }> {
@@ -15,20 +14,7 @@ async function mapped(files: Record<string, string>): Promise<{ home: string; ro
 const calls = (g: { home: string; root: string }) => edges(g.home, g.root, "CALLS");
 
 /** The lines of the resolved CALLS edges from `from` (path:qname) to entities named `name`. */
-function callLines(g: { home: string; root: string }, from: string, name: string): number[] {
-  const db = new Database(dbPath(g.home, g.root), { readonly: true });
-  try {
-    const rows = db
-      .query(
-        `SELECT e.lines l FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
-         WHERE e.kind = 'CALLS' AND s.path || ':' || s.qname = ? AND d.name = ?`,
-      )
-      .all(from, name) as { l: string }[];
-    return rows.flatMap((r) => r.l.split(",").map(Number)).sort((a, b) => a - b);
-  } finally {
-    db.close();
-  }
-}
+const callLines = (g: { home: string; root: string }, from: string, name: string) => edgeLines(g.home, g.root, "CALLS", from, name);
 
 describe("TypeScript", () => {
   test("two same-named functions in unrelated modules: a bare call binds to neither", async () => {
@@ -37,8 +23,8 @@ describe("TypeScript", () => {
       "b/util.ts": "export function format() { return 2; }\n",
       "c/main.ts": "declare const x: any;\nexport function run() { return format(); }\n",
     });
-    expect(calls(g)).toEqual([]);
-    expect(unresolved(g.home, g.root)).toContain("c/main.ts:run ? format");
+    expect(await calls(g)).toEqual([]);
+    expect(await unresolved(g.home, g.root)).toContain("c/main.ts:run ? format");
   });
 
   test("an import picks the right one of two same-named functions", async () => {
@@ -47,7 +33,7 @@ describe("TypeScript", () => {
       "b/util.ts": "export function format() { return 2; }\n",
       "main.ts": "import { format } from './b/util';\nexport function run() { return format(); }\n",
     });
-    expect(calls(g)).toEqual(["main.ts:run CALLS b/util.ts:format"]);
+    expect(await calls(g)).toEqual(["main.ts:run CALLS b/util.ts:format"]);
   });
 
   test("a call's result is a receiver of the type its callee declares; new A() is an A", async () => {
@@ -82,17 +68,17 @@ describe("TypeScript", () => {
       "src/shared.ts": "import { open } from './store';\nexport const store = open();\n",
       "src/user.ts": "import { store } from './shared';\nexport function use() { store.save('g'); }\n",
     });
-    const fromMain = calls(g).filter((e) => e.startsWith("src/main.ts"));
+    const fromMain = (await calls(g)).filter((e) => e.startsWith("src/main.ts"));
     expect(fromMain).toContain("src/main.ts:direct CALLS src/store.ts:Store.save");
     expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.child");
     expect(fromMain).toContain("src/main.ts:chained CALLS src/store.ts:Store.save");
     expect(fromMain).toContain("src/main.ts:constructed CALLS src/store.ts:Store.save");
     // A variable set by such a call has that type, in its function or exported from its file.
     expect(fromMain).toContain("src/main.ts:held CALLS src/store.ts:Store.save");
-    expect(calls(g)).toContain("src/user.ts:use CALLS src/store.ts:Store.save");
+    expect(await calls(g)).toContain("src/user.ts:use CALLS src/store.ts:Store.save");
     // A result typed by a type variable, or by overloads that disagree, proves nothing.
     expect(fromMain.filter((e) => e.startsWith("src/main.ts:generic") || e.startsWith("src/main.ts:overloaded")).filter((e) => e.includes(".save"))).toEqual([]);
-    const open = unresolved(g.home, g.root).filter((u) => u.startsWith("src/main.ts"));
+    const open = (await unresolved(g.home, g.root)).filter((u) => u.startsWith("src/main.ts"));
     expect(open).toContain("src/main.ts:generic ? save");
     expect(open).toContain("src/main.ts:overloaded ? save");
     // A Promise is the platform's: `then` is neither an edge nor an unresolved site.
@@ -118,7 +104,7 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    const fromMain = calls(g).filter((e) => e.startsWith("src/main.ts"));
+    const fromMain = (await calls(g)).filter((e) => e.startsWith("src/main.ts"));
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/action.ts:Action.unsubscribe");
     expect(fromMain).toContain("src/main.ts:Job.run CALLS src/main.ts:Job.unsubscribe");
     expect(fromMain).toContain("src/main.ts:bound CALLS src/action.ts:Action.unsubscribe");
@@ -144,11 +130,11 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("src/main.ts"))).toEqual([
       "src/main.ts:measure CALLS src/shapes.ts:Circle.area",
       "src/main.ts:measure CALLS src/shapes.ts:Square.area",
     ]);
-    expect(callLines(g, "src/main.ts:measure", "area")).toEqual([5, 7]);
+    expect(await callLines(g, "src/main.ts:measure", "area")).toEqual([5, 7]);
   });
 
   test("a receiver asserted with `as` or `<T>` is of that type", async () => {
@@ -165,8 +151,8 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual(["src/main.ts:start CALLS src/conn.ts:Connectable.connect"]);
-    expect(callLines(g, "src/main.ts:start", "connect")).toEqual([3, 4, 5]);
+    expect((await calls(g)).filter((e) => e.startsWith("src/main.ts"))).toEqual(["src/main.ts:start CALLS src/conn.ts:Connectable.connect"]);
+    expect(await callLines(g, "src/main.ts:start", "connect")).toEqual([3, 4, 5]);
   });
 
   test("names destructured from a path hold what its fields hold", async () => {
@@ -187,8 +173,8 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("src/main.ts") && e.includes("close"))).toEqual(["src/main.ts:Client.stop CALLS src/conn.ts:Conn.close"]);
-    expect(callLines(g, "src/main.ts:Client.stop", "close")).toEqual([7, 9]);
+    expect((await calls(g)).filter((e) => e.startsWith("src/main.ts") && e.includes("close"))).toEqual(["src/main.ts:Client.stop CALLS src/conn.ts:Conn.close"]);
+    expect(await callLines(g, "src/main.ts:Client.stop", "close")).toEqual([7, 9]);
   });
 
   test("an element of a typed array or set, by for-of, index, shift() or a slice(), has the element type", async () => {
@@ -221,12 +207,12 @@ describe("TypeScript", () => {
       ].join("\n"),
     });
     // A loop variable hides the module's ship; an array's own methods are the runtime's.
-    expect(calls(g).filter((e) => e.startsWith("src/main.ts"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("src/main.ts"))).toEqual([
       "src/main.ts:Store.run CALLS src/item.ts:Item",
       "src/main.ts:Store.run CALLS src/item.ts:Item.ship",
     ]);
-    expect(callLines(g, "src/main.ts:Store.run", "ship")).toEqual([7, 10, 11, 16, 17, 20]);
-    expect(unresolved(g.home, g.root).filter((u) => u.includes("map"))).toEqual([]);
+    expect(await callLines(g, "src/main.ts:Store.run", "ship")).toEqual([7, 10, 11, 16, 17, 20]);
+    expect((await unresolved(g.home, g.root)).filter((u) => u.includes("map"))).toEqual([]);
   });
 
   test("one name for an interface, a function and a namespace: a call means the function", async () => {
@@ -246,12 +232,12 @@ describe("TypeScript", () => {
       ].join("\n"),
     });
     // The three declarations share the qname "Service": the kind of each edge's target tells them apart.
-    const db = new Database(dbPath(g.home, g.root), { readonly: true });
-    const targets = db
-      .query(`SELECT s.qname src, e.kind edge, d.kind dst FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
-              WHERE s.path = 'src/user.ts' AND e.kind IN ('CALLS', 'REFERENCES') ORDER BY 1, 2, 3`)
-      .all();
-    db.close();
+    const targets = await withGraph(g.home, g.root, async (graph) =>
+      (await collect(graph.allEdges()))
+        .filter((e) => e.src.path === "src/user.ts" && (e.kind === "CALLS" || e.kind === "REFERENCES"))
+        .map((e) => ({ src: e.src.qname, edge: e.kind, dst: e.dst.kind }))
+        .sort((x, y) => (x.src + x.edge + x.dst < y.src + y.edge + y.dst ? -1 : 1)),
+    );
     expect(targets).toEqual([
       { src: "named", edge: "CALLS", dst: "function" },
       { src: "named", edge: "REFERENCES", dst: "interface" },
@@ -283,7 +269,7 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual([
+    expect(await calls(g)).toEqual([
       "src/Effect.ts:map CALLS src/internal/core.ts:dual",
       "src/Effect.ts:map CALLS src/internal/core.ts:mapImpl",
       "src/program.ts:main CALLS src/Effect.ts:gen",
@@ -316,8 +302,8 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual(["src/a.ts:direct CALLS src/a.ts:update", "src/b.js:imported CALLS src/a.ts:update"]);
-    expect(unresolved(g.home, g.root)).toContain("src/b.js:plain ? update");
+    expect(await calls(g)).toEqual(["src/a.ts:direct CALLS src/a.ts:update", "src/b.js:imported CALLS src/a.ts:update"]);
+    expect(await unresolved(g.home, g.root)).toContain("src/b.js:plain ? update");
   });
 
   test("a namespace in a type stays the namespace where a variable of its name is in scope", async () => {
@@ -332,7 +318,7 @@ describe("TypeScript", () => {
         "",
       ].join("\n"),
     });
-    expect(edges(g.home, g.root, "REFERENCES").filter((e) => e.startsWith("main.ts"))).toEqual(["main.ts:collect REFERENCES mw.ts:middleware.Fn"]);
+    expect((await edges(g.home, g.root, "REFERENCES")).filter((e) => e.startsWith("main.ts"))).toEqual(["main.ts:collect REFERENCES mw.ts:middleware.Fn"]);
   });
 
   test("a barrel re-export resolves to the definition", async () => {
@@ -342,7 +328,7 @@ describe("TypeScript", () => {
       "lib/index.ts": "export * from './impl';\nexport { named as renamed } from './named';\n",
       "app.ts": "import { deep, renamed } from './lib';\nexport function main() { deep(); renamed(); }\n",
     });
-    expect(calls(g)).toEqual(["app.ts:main CALLS lib/impl.ts:deep", "app.ts:main CALLS lib/named.ts:named"]);
+    expect(await calls(g)).toEqual(["app.ts:main CALLS lib/impl.ts:deep", "app.ts:main CALLS lib/named.ts:named"]);
   });
 
   test("a tsconfig path alias inherited through extends (with ${configDir}) resolves", async () => {
@@ -352,7 +338,7 @@ describe("TypeScript", () => {
       "pkg/src/core/math.ts": "export function add(a: number, b: number) { return a + b; }\n",
       "pkg/src/main.ts": "import { add } from '@app/core/math';\nexport function total() { return add(1, 2); }\n",
     });
-    expect(calls(g)).toEqual(["pkg/src/main.ts:total CALLS pkg/src/core/math.ts:add"]);
+    expect(await calls(g)).toEqual(["pkg/src/main.ts:total CALLS pkg/src/core/math.ts:add"]);
   });
 
   test(".js specifiers map to .ts sources; default and namespace imports; this and receivers", async () => {
@@ -370,7 +356,7 @@ describe("TypeScript", () => {
         "}",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual([
+    expect(await calls(g)).toEqual([
       "src/main.ts:main CALLS src/store.ts:Store",
       "src/main.ts:main CALLS src/store.ts:Store.get",
       "src/main.ts:main CALLS src/store.ts:Store.read",
@@ -384,16 +370,16 @@ describe("TypeScript", () => {
       "base.ts": "export class Base { save() {} }\n",
       "child.ts": "import { Base } from './base';\nexport class Child extends Base { run() { this.save(); } }\n",
     });
-    expect(calls(g)).toEqual(["child.ts:Child.run CALLS base.ts:Base.save"]);
-    expect(edges(g.home, g.root, "EXTENDS")).toEqual(["child.ts:Child EXTENDS base.ts:Base"]);
+    expect(await calls(g)).toEqual(["child.ts:Child.run CALLS base.ts:Base.save"]);
+    expect(await edges(g.home, g.root, "EXTENDS")).toEqual(["child.ts:Child EXTENDS base.ts:Base"]);
   });
 
   test("calls into external packages are neither edges nor unresolved", async () => {
     const g = await mapped({
       "main.ts": "import { readFileSync } from 'node:fs';\nimport lodash from 'lodash';\nexport function f() { readFileSync('x'); lodash.map([], String); console.log(1); }\n",
     });
-    expect(calls(g)).toEqual([]);
-    expect(unresolved(g.home, g.root)).toEqual([]);
+    expect(await calls(g)).toEqual([]);
+    expect(await unresolved(g.home, g.root)).toEqual([]);
   });
 });
 
@@ -423,8 +409,8 @@ describe("Python", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual(["app.py:direct CALLS app.py:update"]);
-    expect(unresolved(g.home, g.root)).toContain("app.py:via_param ? update");
+    expect(await calls(g)).toEqual(["app.py:direct CALLS app.py:update"]);
+    expect(await unresolved(g.home, g.root)).toContain("app.py:via_param ? update");
   });
 
   test("relative imports, aliases, __init__ re-exports, self and constructors", async () => {
@@ -444,7 +430,7 @@ describe("Python", () => {
         "    util.slug(name)",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual([
+    expect(await calls(g)).toEqual([
       "pkg/models.py:User.save CALLS pkg/models.py:User.validate",
       "pkg/views.py:create CALLS pkg/models.py:User",
       "pkg/views.py:create CALLS pkg/models.py:User.save",
@@ -471,11 +457,11 @@ describe("Python", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("pkg/main.py"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("pkg/main.py"))).toEqual([
       "pkg/main.py:measure CALLS pkg/shapes.py:Circle.area",
       "pkg/main.py:measure CALLS pkg/shapes.py:Square.area",
     ]);
-    expect(callLines(g, "pkg/main.py:measure", "area")).toEqual([6, 8]);
+    expect(await callLines(g, "pkg/main.py:measure", "area")).toEqual([6, 8]);
   });
 
   test("an element of an annotated list, by for or index, has the element type", async () => {
@@ -502,9 +488,9 @@ describe("Python", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("pkg/store.py"))).toEqual(["pkg/store.py:Store.run CALLS pkg/items.py:Item.ship"]);
-    expect(callLines(g, "pkg/store.py:Store.run", "ship")).toEqual([9, 11, 13]);
-    expect(unresolved(g.home, g.root).filter((u) => u.includes("append"))).toEqual([]);
+    expect((await calls(g)).filter((e) => e.startsWith("pkg/store.py"))).toEqual(["pkg/store.py:Store.run CALLS pkg/items.py:Item.ship"]);
+    expect(await callLines(g, "pkg/store.py:Store.run", "ship")).toEqual([9, 11, 13]);
+    expect((await unresolved(g.home, g.root)).filter((u) => u.includes("append"))).toEqual([]);
   });
 
   test("same-named functions in two modules: a bare call without import binds to neither", async () => {
@@ -513,7 +499,7 @@ describe("Python", () => {
       "b.py": "def run():\n    pass\n",
       "c.py": "def main():\n    run()\n",
     });
-    expect(calls(g)).toEqual([]);
+    expect(await calls(g)).toEqual([]);
   });
   test("a call's result, and a variable set by a call, are typed by the callee's return annotation", async () => {
     const g = await mapped({
@@ -556,9 +542,9 @@ describe("Python", () => {
         "",
       ].join("\n"),
     });
-    const fromApp = calls(g).filter((e) => e.startsWith("app.py") && e.endsWith(".save"));
+    const fromApp = (await calls(g)).filter((e) => e.startsWith("app.py") && e.endsWith(".save"));
     expect(fromApp).toEqual(["app.py:built CALLS repo.py:Repo.save", "app.py:direct CALLS repo.py:Repo.save", "app.py:held CALLS repo.py:Repo.save"]);
-    expect(unresolved(g.home, g.root)).toContain("app.py:guess ? save");
+    expect(await unresolved(g.home, g.root)).toContain("app.py:guess ? save");
   });
 });
 
@@ -596,7 +582,7 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual([
+    expect(await calls(g)).toEqual([
       "main.go:node.walk CALLS main.go:state.flush",
       "main.go:writer.Write CALLS main.go:node.visit",
       "main.go:writer.Write CALLS main.go:state.flush",
@@ -628,7 +614,7 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual(["main.go:run CALLS main.go:Cache.Save", "main.go:run CALLS main.go:Store.Save", "main.go:run CALLS main.go:each"]);
+    expect(await calls(g)).toEqual(["main.go:run CALLS main.go:Cache.Save", "main.go:run CALLS main.go:Store.Save", "main.go:run CALLS main.go:each"]);
   });
 
   test("a type switch's variable has the type of a case that names one type, over that case only", async () => {
@@ -666,8 +652,8 @@ describe("Go", () => {
       ].join("\n"),
     });
     // The case naming two types tells nothing; after the switch, n is the package's func again.
-    expect(calls(g)).toEqual(["main.go:walk CALLS main.go:Call.Fun", "main.go:walk CALLS main.go:Ident.Fun", "main.go:walk CALLS main.go:n"]);
-    expect(unresolved(g.home, g.root)).toContain("main.go:walk ? Fun");
+    expect(await calls(g)).toEqual(["main.go:walk CALLS main.go:Call.Fun", "main.go:walk CALLS main.go:Ident.Fun", "main.go:walk CALLS main.go:n"]);
+    expect(await unresolved(g.home, g.root)).toContain("main.go:walk ? Fun");
   });
 
   test("an element of a typed slice, map or array, by index or range, has the element type", async () => {
@@ -706,8 +692,8 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g)).toEqual(["main.go:Store.Run CALLS main.go:Item.Ship"]);
-    expect(callLines(g, "main.go:Store.Run", "Ship")).toEqual([15, 18, 21]);
+    expect(await calls(g)).toEqual(["main.go:Store.Run CALLS main.go:Item.Ship"]);
+    expect(await callLines(g, "main.go:Store.Run", "Ship")).toEqual([15, 18, 21]);
   });
 
   test("a parameter, a := variable or a func literal's parameter hides the package's func", async () => {
@@ -747,8 +733,8 @@ describe("Go", () => {
       ].join("\n"),
     });
     // Out of the block that declared it, or in its own declaration, the local does not hide the package's update.
-    expect(calls(g)).toEqual(["main.go:afterBlock CALLS main.go:update", "main.go:sameStatement CALLS main.go:update"]);
-    expect(unresolved(g.home, g.root)).toContain("main.go:viaParam ? update");
+    expect(await calls(g)).toEqual(["main.go:afterBlock CALLS main.go:update", "main.go:sameStatement CALLS main.go:update"]);
+    expect(await unresolved(g.home, g.root)).toContain("main.go:viaParam ? update");
   });
 
   test("package-qualified calls via go.mod, same-package calls across files, methods on receivers", async () => {
@@ -758,7 +744,7 @@ describe("Go", () => {
       "main.go": "package main\n\nimport \"example.com/app/store\"\n\nfunc main() {\n\tdb := store.Open()\n\tuse(db)\n}\n",
       "use.go": "package main\n\nimport \"example.com/app/store\"\n\nfunc use(db *store.DB) { db.Get(\"a\") }\n",
     });
-    expect(calls(g)).toEqual([
+    expect(await calls(g)).toEqual([
       "main.go:main CALLS store/store.go:Open",
       "main.go:main CALLS use.go:use",
       "store/store.go:DB.Get CALLS store/store.go:DB.key",
@@ -796,12 +782,12 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("main.go"))).toEqual([
       "main.go:main CALLS cldr/cldr.go:CLDR.Locales",
       "main.go:main CALLS cldr/cldr.go:Decoder.Decode",
       "main.go:use CALLS cldr/cldr.go:CLDR.Locales",
     ]);
-    expect(edges(g.home, g.root, "REFERENCES").filter((e) => e.startsWith("main.go"))).toEqual([
+    expect((await edges(g.home, g.root, "REFERENCES")).filter((e) => e.startsWith("main.go"))).toEqual([
       "main.go:main REFERENCES cldr/cldr.go:Decoder",
       "main.go:use REFERENCES cldr/cldr.go:CLDR",
     ]);
@@ -857,7 +843,7 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("main.go"))).toEqual([
       // From the line after d's declaration, the closure's own d is the narrower.
       "main.go:closure CALLS facts/facts.go:Decoder.Decode",
       "main.go:closure CALLS facts/facts.go:NewDecoder",
@@ -871,9 +857,9 @@ describe("Go", () => {
       "main.go:main CALLS facts/facts.go:Set.Len",
     ]);
     // The variable is not in force on its declaration's line, nor on the lines before it.
-    expect(callLines(g, "main.go:later", "NewDecoder")).toEqual([12, 13]);
-    expect(callLines(g, "main.go:later", "Decode")).toEqual([12, 14]);
-    expect(unresolved(g.home, g.root).filter((u) => u.startsWith("main.go"))).toEqual([]);
+    expect(await callLines(g, "main.go:later", "NewDecoder")).toEqual([12, 13]);
+    expect(await callLines(g, "main.go:later", "Decode")).toEqual([12, 14]);
+    expect((await unresolved(g.home, g.root)).filter((u) => u.startsWith("main.go"))).toEqual([]);
   });
 
   test("a method called on a call's result binds through the declared result type", async () => {
@@ -908,11 +894,11 @@ describe("Go", () => {
         "",
       ].join("\n"),
     });
-    expect(calls(g).filter((e) => e.startsWith("main.go"))).toEqual([
+    expect((await calls(g)).filter((e) => e.startsWith("main.go"))).toEqual([
       "main.go:main CALLS store/store.go:DB.Close",
       "main.go:main CALLS store/store.go:Open",
       "main.go:other CALLS store/store.go:Any",
     ]);
-    expect(unresolved(g.home, g.root)).toContain("main.go:other ? Close");
+    expect(await unresolved(g.home, g.root)).toContain("main.go:other ? Close");
   });
 });

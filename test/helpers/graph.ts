@@ -1,51 +1,63 @@
-// Reads a mapped workspace's graph for assertions: edges as readable strings
-// "src/a.ts:a CALLS src/b.ts:b", so a test lists the expected edges beside its fixture.
+// Reads a mapped workspace's graph for assertions, through the store's GraphReader: edges as
+// readable strings "src/a.ts:a CALLS src/b.ts:b", so a test lists the expected edges beside its
+// fixture. Tests that damage a graph on purpose do it here, the one place that knows the
+// embedded store's tables.
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { workspaceId } from "../../src/model/ids";
+import { openGraphReader, type GraphNode, type GraphReader } from "../../src/store";
 
 export function dbPath(home: string, root: string): string {
   return join(home, "workspaces", workspaceId(realpathSync(root)), "graph.db");
 }
 
-function label(path: string, kind: string, qname: string): string {
-  return kind === "file" ? path : `${path}:${qname}`;
-}
-
-export function edges(home: string, root: string, kind?: string): string[] {
-  const db = new Database(dbPath(home, root), { readonly: true });
+export async function withGraph<T>(home: string, root: string, use: (graph: GraphReader) => Promise<T>): Promise<T> {
+  const graph = openGraphReader(dbPath(home, root));
   try {
-    const rows = db
-      .query(
-        `SELECT s.path sp, s.kind sk, s.qname sq, e.kind k, d.path dp, d.kind dk, d.qname dq
-         FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
-         ${kind ? "WHERE e.kind = ?" : ""}`,
-      )
-      .all(...(kind ? [kind] : [])) as Record<string, string>[];
-    return rows.map((r) => `${label(r.sp!, r.sk!, r.sq!)} ${r.k} ${label(r.dp!, r.dk!, r.dq!)}`).sort();
+    return await use(graph);
   } finally {
-    db.close();
+    graph.close();
   }
 }
 
-export function unresolved(home: string, root: string): string[] {
-  const db = new Database(dbPath(home, root), { readonly: true });
-  try {
-    const rows = db
-      .query(`SELECT s.path sp, s.kind sk, s.qname sq, u.name n FROM unresolved u JOIN nodes s ON s.rowid = u.src`)
-      .all() as Record<string, string>[];
-    return rows.map((r) => `${label(r.sp!, r.sk!, r.sq!)} ? ${r.n}`).sort();
-  } finally {
-    db.close();
-  }
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
 }
 
-export function nodeIds(home: string, root: string): Map<string, string> {
-  const db = new Database(dbPath(home, root), { readonly: true });
+function label(node: GraphNode): string {
+  return node.kind === "file" ? node.path : `${node.path}:${node.qname}`;
+}
+
+export function edges(home: string, root: string, kind?: "CALLS" | "IMPORTS" | "REFERENCES" | "EXTENDS" | "IMPLEMENTS" | "CONTAINS"): Promise<string[]> {
+  return withGraph(home, root, async (graph) => (await collect(graph.allEdges(kind))).map((e) => `${label(e.src)} ${e.kind} ${label(e.dst)}`).sort());
+}
+
+export function unresolved(home: string, root: string): Promise<string[]> {
+  return withGraph(home, root, async (graph) => (await collect(graph.allUnresolved())).map((u) => `${label(u.src)} ? ${u.name}`).sort());
+}
+
+export function nodeIds(home: string, root: string): Promise<Map<string, string>> {
+  return withGraph(home, root, async (graph) => new Map((await collect(graph.allNodes())).map((n) => [label(n), n.id])));
+}
+
+/** The lines of the resolved edges of `kind` from `from` (path:qname) to entities named `name`. */
+export function edgeLines(home: string, root: string, kind: "CALLS", from: string, name: string): Promise<number[]> {
+  return withGraph(home, root, async (graph) =>
+    (await collect(graph.allEdges(kind)))
+      .filter((e) => label(e.src) === from && e.dst.name === name)
+      .flatMap((e) => e.lines)
+      .sort((a, b) => a - b),
+  );
+}
+
+/** Runs SQL against the embedded store's database: for tests that damage a graph on purpose. */
+export function damageGraph(home: string, root: string, sql: string): void {
+  const db = new Database(dbPath(home, root));
   try {
-    const rows = db.query("SELECT id, path, kind, qname FROM nodes").all() as Record<string, string>[];
-    return new Map(rows.map((r) => [label(r.path!, r.kind!, r.qname!), r.id!]));
+    db.run(sql);
   } finally {
     db.close();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decodeStamps, encodeStamps, patchStamps, stampChanges, stampListOf, stampPaths, type StampList } from "../../src/graph/stamps";
+import { decodeStamps, encodeStamps, patchStamps, stampChanges, stampListOf, stampPaths, type StampList } from "../../src/store/stamps";
 
 const file = (path: string, size = 1, mtimeMs = 10) => ({ path, size, mtimeMs });
 const list = (...paths: string[]): StampList => stampListOf(paths.map((path) => [path, { size: 1, mtimeMs: 10 }]));

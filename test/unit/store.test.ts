@@ -4,18 +4,18 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nodeId, workspaceId } from "../../src/model/ids";
-import { distinctNames } from "../../src/graph/queries";
-import { SCHEMA_VERSION } from "../../src/graph/schema";
 import {
-  Store,
   StoreError,
   type EdgeRecord,
   type FileChange,
+  type GraphReader,
   type NodeRecord,
   type OwnerEdges,
   type RevisionInput,
-} from "../../src/graph/store";
-import { stampPaths, type StampList } from "../../src/graph/stamps";
+} from "../../src/store";
+import { SCHEMA_VERSION } from "../../src/store/sqlite/schema";
+import { openSqliteReader, openSqliteStore } from "../../src/store/sqlite/store";
+import { stampPaths, type StampList } from "../../src/store/stamps";
 import type { FileFacts } from "../../src/model/facts";
 
 const WS = workspaceId("/repo");
@@ -71,33 +71,62 @@ function twoFiles(): RevisionInput & { edges: Map<string, OwnerEdges> } {
   return { ...revision({ changed: [a, b] }), edges };
 }
 
-function rowidOf(store: Store, id: string): number | undefined {
-  return (store.db.query("SELECT rowid FROM nodes WHERE id = ?").get(id) as { rowid: number } | null)?.rowid;
+/** The database behind the store, for what only SQLite knows (rowids, indexes, the text index). */
+function sql(): Database {
+  return new Database(dbPath);
 }
 
-function callTargets(store: Store): string[] {
-  return (store.db.query("SELECT d.qname AS q FROM edges e JOIN nodes d ON d.rowid = e.dst WHERE e.kind = 'CALLS' ORDER BY q").all() as { q: string }[]).map((r) => r.q);
+function rowidOf(id: string): number | undefined {
+  const db = sql();
+  try {
+    return (db.query("SELECT rowid FROM nodes WHERE id = ?").get(id) as { rowid: number } | null)?.rowid;
+  } finally {
+    db.close();
+  }
+}
+
+function queryAll(text: string, ...params: (string | number)[]): unknown[] {
+  const db = sql();
+  try {
+    return db.query(text).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+async function callTargets(graph: GraphReader): Promise<string[]> {
+  return (await collect(graph.allEdges("CALLS"))).map((e) => e.dst.qname).sort();
+}
+
+async function unresolvedRows(graph: GraphReader) {
+  return (await collect(graph.allUnresolved())).map((u) => ({ name: u.name, receiver: u.receiver, lines: u.lines, owner: u.owner }));
 }
 
 describe("open", () => {
-  test("creates the database, its 0700 directory and the schema version", () => {
-    const store = Store.open(dbPath);
-    expect(store.rev()).toBe(0);
+  test("creates the database, its 0700 directory and the schema version", async () => {
+    const store = openSqliteStore(dbPath);
+    expect(await store.rev()).toBe(0);
     expect(statSync(join(dir, "ws")).mode & 0o777).toBe(0o700);
-    expect((store.db.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
-    expect((store.db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("wal");
+    expect(queryAll("PRAGMA user_version")).toEqual([{ user_version: SCHEMA_VERSION }]);
+    expect(queryAll("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
     store.close();
   });
 
   test("a database of another schema version is refused with schema_mismatch", () => {
-    Store.open(dbPath).close();
+    openSqliteStore(dbPath).close();
     const raw = new Database(dbPath);
     raw.run(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
-    for (const readonly of [false, true]) {
+    for (const open of [openSqliteStore, openSqliteReader]) {
       let caught: unknown;
       try {
-        Store.open(dbPath, { readonly });
+        open(dbPath);
       } catch (error) {
         caught = error;
       }
@@ -107,18 +136,18 @@ describe("open", () => {
   });
 
   test("a foreign SQLite database is refused, not adopted", () => {
-    Store.open(dbPath).close();
+    openSqliteStore(dbPath).close();
     rmSync(dbPath);
     const raw = new Database(dbPath, { create: true });
     raw.run("CREATE TABLE other (x INT)");
     raw.close();
-    expect(() => Store.open(dbPath)).toThrow(StoreError);
+    expect(() => openSqliteStore(dbPath)).toThrow(StoreError);
   });
 
   test("opening a missing database read-only is store_unavailable", () => {
     let caught: unknown;
     try {
-      Store.open(join(dir, "none", "graph.db"), { readonly: true });
+      openSqliteReader(join(dir, "none", "graph.db"));
     } catch (error) {
       caught = error;
     }
@@ -127,99 +156,95 @@ describe("open", () => {
 });
 
 describe("commit", () => {
-  test("a two-file revision: nodes, edges, unresolved, patches, meta", () => {
-    const store = Store.open(dbPath);
-    const result = store.commit(twoFiles());
+  test("a two-file revision: nodes, edges, unresolved, patches, meta", async () => {
+    const store = openSqliteStore(dbPath);
+    const result = await store.commit(twoFiles());
     expect(result).toEqual({ rev: 1, patches: 2, droppedEdges: 0 });
-    expect(store.rev()).toBe(1);
-    expect(store.meta("last_ingest_at")).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(store.stats()).toEqual({ nodes: { file: 2, function: 3 }, edges: { CALLS: 2, IMPORTS: 1 } });
-    expect(callTargets(store)).toEqual(["helper", "other"]);
-    const edge = store.db.query("SELECT lines, via, confidence, owner FROM edges WHERE kind = 'CALLS' AND lines LIKE '4%'").get();
-    expect(edge).toEqual({ lines: "4,6", via: "import", confidence: 1, owner: "src/a.ts" });
-    expect(store.db.query("SELECT names FROM edges WHERE kind = 'IMPORTS'").get()).toEqual({ names: "helper,other" });
-    expect(store.db.query("SELECT name, receiver, lines, owner FROM unresolved").all()).toEqual([{ name: "mystery", receiver: "x", lines: "7", owner: "src/a.ts" }]);
-    const patches = store.db.query("SELECT rev, path, op, hash, added, removed FROM patches ORDER BY path").all();
-    expect(patches).toEqual([
+    expect(await store.rev()).toBe(1);
+    expect(await store.meta("last_ingest_at")).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await store.stats()).toEqual({ nodes: { file: 2, function: 3 }, edges: { CALLS: 2, IMPORTS: 1 } });
+    expect(await callTargets(store)).toEqual(["helper", "other"]);
+    const edge = (await collect(store.allEdges("CALLS"))).find((e) => e.lines[0] === 4)!;
+    expect({ lines: edge.lines, via: edge.via, confidence: edge.confidence, owner: edge.owner }).toEqual({ lines: [4, 6], via: "import", confidence: 1, owner: "src/a.ts" });
+    expect((await collect(store.allEdges("IMPORTS"))).map((e) => e.names)).toEqual([["helper", "other"]]);
+    expect(await unresolvedRows(store)).toEqual([{ name: "mystery", receiver: "x", lines: [7], owner: "src/a.ts" }]);
+    expect(await store.patches()).toEqual([
       { rev: 1, path: "src/a.ts", op: "add", hash: "ha1", added: 2, removed: 0 },
       { rev: 1, path: "src/b.ts", op: "add", hash: "hb1", added: 3, removed: 0 },
     ]);
-    expect(store.db.query("SELECT rev, files_added, files_changed, files_deleted FROM revisions").all()).toEqual([
-      { rev: 1, files_added: 2, files_changed: 0, files_deleted: 0 },
-    ]);
-    // Parents are rowids; files have none.
-    const run = store.db.query("SELECT parent FROM nodes WHERE id = ?").get(idOf("src/a.ts", "function:run")) as { parent: number };
-    expect(run.parent).toBe(rowidOf(store, idOf("src/a.ts"))!);
-    expect(store.db.query("SELECT parent FROM nodes WHERE kind = 'file'").all()).toEqual([{ parent: null }, { parent: null }]);
-    expect(store.facts("src/a.ts")?.path).toBe("src/a.ts");
-    expect(store.facts("src/missing.ts")).toBeUndefined();
-    expect([...store.allFacts().keys()].sort()).toEqual(["src/a.ts", "src/b.ts"]);
+    expect((await store.revisions()).map(({ at: _, ...r }) => r)).toEqual([{ rev: 1, filesAdded: 2, filesChanged: 0, filesDeleted: 0 }]);
+    // Entities hang under their file; files under nothing.
+    expect((await store.node(idOf("src/a.ts", "function:run")))?.parentId).toBe(idOf("src/a.ts"));
+    expect((await collect(store.allNodes())).filter((n) => n.kind === "file").map((n) => n.parentId)).toEqual([null, null]);
+    // Inside the database a parent is a rowid.
+    expect(queryAll("SELECT parent FROM nodes WHERE id = ?", idOf("src/a.ts", "function:run"))).toEqual([{ parent: rowidOf(idOf("src/a.ts"))! }]);
+    expect((await store.facts("src/a.ts"))?.path).toBe("src/a.ts");
+    expect(await store.facts("src/missing.ts")).toBeUndefined();
+    expect([...(await store.fileRows()).keys()].sort()).toEqual(["src/a.ts", "src/b.ts"]);
     // The cold load built the secondary indexes and the text index afterwards.
-    const indexes = store.db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all();
+    const indexes = queryAll("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'");
     expect(indexes.length).toBeGreaterThanOrEqual(9);
-    expect(store.db.query("SELECT qname FROM nodes_fts WHERE nodes_fts MATCH 'helper'").all()).toEqual([{ qname: "helper" }]);
+    expect((await store.searchNames("helper", 10)).map((n) => n.qname)).toEqual(["helper"]);
     store.close();
   });
 
-  test("modifying a file that loses an entity drops edges to it and keeps surviving rowids", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    const helperRowid = rowidOf(store, idOf("src/b.ts", "function:helper"));
-    const fileRowid = rowidOf(store, idOf("src/b.ts"));
+  test("modifying a file that loses an entity drops edges to it and keeps surviving rowids", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const helperRowid = rowidOf(idOf("src/b.ts", "function:helper"));
+    const fileRowid = rowidOf(idOf("src/b.ts"));
     // b.ts drops `other` and gains `extra`; a.ts is not re-resolved in this revision.
     const b2 = change("src/b.ts", "hb2", [fn("src/b.ts", "helper", 5), fn("src/b.ts", "extra", 20)]);
-    const result = store.commit(revision({ changed: [b2], edges: new Map([["src/b.ts", { edges: [], unresolved: [] }]]) }));
+    const result = await store.commit(revision({ changed: [b2], edges: new Map([["src/b.ts", { edges: [], unresolved: [] }]]) }));
     expect(result.rev).toBe(2);
-    expect(rowidOf(store, idOf("src/b.ts", "function:helper"))).toBe(helperRowid!);
-    expect(rowidOf(store, idOf("src/b.ts"))).toBe(fileRowid!);
-    expect(rowidOf(store, idOf("src/b.ts", "function:other"))).toBeUndefined();
-    expect(callTargets(store)).toEqual(["helper"]);
-    expect(store.db.query("SELECT start_line FROM nodes WHERE id = ?").get(idOf("src/b.ts", "function:helper"))).toEqual({ start_line: 5 });
-    expect(store.db.query("SELECT path, op, hash, added, removed FROM patches WHERE rev = 2").all()).toEqual([
-      { path: "src/b.ts", op: "modify", hash: "hb2", added: 1, removed: 1 },
-    ]);
-    expect(store.db.query("SELECT files_added, files_changed, files_deleted FROM revisions WHERE rev = 2").get()).toEqual({ files_added: 0, files_changed: 1, files_deleted: 0 });
+    expect(rowidOf(idOf("src/b.ts", "function:helper"))).toBe(helperRowid!);
+    expect(rowidOf(idOf("src/b.ts"))).toBe(fileRowid!);
+    expect(await store.node(idOf("src/b.ts", "function:other"))).toBeUndefined();
+    expect(await callTargets(store)).toEqual(["helper"]);
+    expect((await store.node(idOf("src/b.ts", "function:helper")))?.startLine).toBe(5);
+    expect(await store.patches(2)).toEqual([{ rev: 2, path: "src/b.ts", op: "modify", hash: "hb2", added: 1, removed: 1 }]);
+    expect((await store.revisions()).filter((r) => r.rev === 2).map(({ at: _, ...r }) => r)).toEqual([{ rev: 2, filesAdded: 0, filesChanged: 1, filesDeleted: 0 }]);
     // The text index follows: the removed name is gone, the new one is found.
-    expect(store.db.query("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'other'").get()).toEqual({ n: 0 });
-    expect(store.db.query("SELECT qname FROM nodes_fts WHERE nodes_fts MATCH 'extra'").all()).toEqual([{ qname: "extra" }]);
+    expect(queryAll("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'other'")).toEqual([{ n: 0 }]);
+    expect((await store.searchNames("extra", 10)).map((n) => n.qname)).toEqual(["extra"]);
     store.close();
   });
 
-  test("the names table holds each entity name once, files aside, and follows edits and deletes", () => {
-    const store = Store.open(dbPath);
-    const names = () => distinctNames(store).sort();
-    store.commit(twoFiles());
-    expect(names()).toEqual(["helper", "other", "run"]);
+  test("the names table holds each entity name once, files aside, and follows edits and deletes", async () => {
+    const store = openSqliteStore(dbPath);
+    const names = async () => (await store.distinctNames()).sort();
+    await store.commit(twoFiles());
+    expect(await names()).toEqual(["helper", "other", "run"]);
     // c.ts adds a second `helper` and a new `fresh`; b.ts then drops `other` and `helper`.
-    store.commit(revision({ changed: [change("src/c.ts", "hc1", [fn("src/c.ts", "helper", 2), fn("src/c.ts", "fresh", 8)])] }));
-    expect(names()).toEqual(["fresh", "helper", "other", "run"]);
-    store.commit(revision({ changed: [change("src/b.ts", "hb2", [fn("src/b.ts", "extra", 4)])] }));
-    expect(names()).toEqual(["extra", "fresh", "helper", "run"]);
+    await store.commit(revision({ changed: [change("src/c.ts", "hc1", [fn("src/c.ts", "helper", 2), fn("src/c.ts", "fresh", 8)])] }));
+    expect(await names()).toEqual(["fresh", "helper", "other", "run"]);
+    await store.commit(revision({ changed: [change("src/b.ts", "hb2", [fn("src/b.ts", "extra", 4)])] }));
+    expect(await names()).toEqual(["extra", "fresh", "helper", "run"]);
     // The last holder of `helper` goes with its file.
-    store.commit(revision({ deleted: ["src/c.ts"] }));
-    expect(names()).toEqual(["extra", "run"]);
+    await store.commit(revision({ deleted: ["src/c.ts"] }));
+    expect(await names()).toEqual(["extra", "run"]);
     store.close();
   });
 
-  test("deleting a file removes its nodes, its edges, edges into it and its unresolved sites", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    store.commit(revision({ deleted: ["src/b.ts"] }));
-    expect(store.rev()).toBe(2);
-    expect(store.stats()).toEqual({ nodes: { file: 1, function: 1 }, edges: {} });
-    expect([...store.fileRows().keys()]).toEqual(["src/a.ts"]);
-    expect(store.db.query("SELECT path, op, hash, removed FROM patches WHERE rev = 2").all()).toEqual([{ path: "src/b.ts", op: "delete", hash: "hb1", removed: 3 }]);
+  test("deleting a file removes its nodes, its edges, edges into it and its unresolved sites", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    await store.commit(revision({ deleted: ["src/b.ts"] }));
+    expect(await store.rev()).toBe(2);
+    expect(await store.stats()).toEqual({ nodes: { file: 1, function: 1 }, edges: {} });
+    expect([...(await store.fileRows()).keys()]).toEqual(["src/a.ts"]);
+    expect((await store.patches(2)).map(({ path, op, hash, removed }) => ({ path, op, hash, removed }))).toEqual([{ path: "src/b.ts", op: "delete", hash: "hb1", removed: 3 }]);
     // a.ts (the unresolved owner) is deleted next: its sites go with it.
-    store.commit(revision({ deleted: ["src/a.ts"] }));
-    expect(store.db.query("SELECT count(*) AS n FROM unresolved").get()).toEqual({ n: 0 });
-    expect(store.db.query("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'run'").get()).toEqual({ n: 0 });
+    await store.commit(revision({ deleted: ["src/a.ts"] }));
+    expect(await store.unresolvedCount()).toBe(0);
+    expect(queryAll("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'run'")).toEqual([{ n: 0 }]);
     store.close();
   });
 
   /** The stamp list as kept, and as the files table says it should be, as [path, size, mtime]. */
-  function stampsKeptAndTrue(store: Store): [[string, number, number][], [string, number, number][]] {
-    const kept = store.fileStampList();
-    const rows = [...store.fileRows().values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  async function stampsKeptAndTrue(store: GraphReader): Promise<[[string, number, number][], [string, number, number][]]> {
+    const kept = await store.fileStampList();
+    const rows = [...(await store.fileRows()).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
     return [triples(kept), rows.map((r) => [r.path, r.size, r.mtimeMs])];
   }
 
@@ -227,130 +252,130 @@ describe("commit", () => {
     return stampPaths(list).map((path, i) => [path, list.numbers[2 * i]!, list.numbers[2 * i + 1]!]);
   }
 
-  test("the stamp list follows every row written, touched or deleted, and is read from the rows when absent", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    const [kept, truth] = stampsKeptAndTrue(store);
+  test("the stamp list follows every row written, touched or deleted, and is read from the rows when absent", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const [kept, truth] = await stampsKeptAndTrue(store);
     expect(kept).toEqual(truth);
     // Touched without a revision, a new file sorted in, a file deleted: each moves the list.
-    store.commit(revision({ touched: [{ ...store.fileRows().get("src/b.ts")!, size: 7, mtimeMs: 77 }] }));
-    expect(triples(store.fileStampList())).toEqual([["src/a.ts", 100, 1000], ["src/b.ts", 7, 77]]);
-    store.commit(revision({ changed: [change("src/0.ts", "h0", [])] }));
-    store.commit(revision({ deleted: ["src/a.ts"] }));
-    const [after, afterTruth] = stampsKeptAndTrue(store);
+    await store.commit(revision({ touched: [{ ...(await store.fileRows()).get("src/b.ts")!, size: 7, mtimeMs: 77 }] }));
+    expect(triples(await store.fileStampList())).toEqual([["src/a.ts", 100, 1000], ["src/b.ts", 7, 77]]);
+    await store.commit(revision({ changed: [change("src/0.ts", "h0", [])] }));
+    await store.commit(revision({ deleted: ["src/a.ts"] }));
+    const [after, afterTruth] = await stampsKeptAndTrue(store);
     expect(after).toEqual([["src/0.ts", 100, 1000], ["src/b.ts", 7, 77]]);
     expect(after).toEqual(afterTruth);
     // A graph written before the list was kept: read from the rows, and kept when asked.
-    store.db.run("DELETE FROM meta WHERE key = 'stamps'");
-    expect(triples(store.fileStampList())).toEqual(afterTruth);
-    store.keepStampList();
-    expect(store.db.query("SELECT 1 FROM meta WHERE key = 'stamps'").get()).not.toBeNull();
-    expect(triples(store.fileStampList())).toEqual(afterTruth);
+    queryAll("DELETE FROM meta WHERE key = 'stamps'");
+    expect(queryAll("SELECT 1 FROM meta WHERE key = 'stamps'")).toEqual([]);
+    expect(triples(await store.fileStampList())).toEqual(afterTruth);
+    await store.keepStampList();
+    expect(queryAll("SELECT 1 AS kept FROM meta WHERE key = 'stamps'")).toEqual([{ kept: 1 }]);
+    expect(triples(await store.fileStampList())).toEqual(afterTruth);
     store.close();
   });
 
-  test("owners are found by the reads they stored; a key with a newline cannot be matched", () => {
-    const store = Store.open(dbPath);
+  test("owners are found by the reads they stored; a key with a newline cannot be matched", async () => {
+    const store = openSqliteStore(dbPath);
     const input = twoFiles();
     input.edges.get("src/a.ts")!.reads = ["f:src/b.ts", "g:go/p", "f:src/c.ts", "d:src"];
     input.edges.get("src/b.ts")!.reads = ["d:src", "f:src/c.ts"];
-    store.commit(input);
-    expect(store.ownersReading(["f:src/c.ts"])).toEqual(["src/a.ts", "src/b.ts"]);
-    expect(store.ownersReading(["f:src/b.ts"])).toEqual(["src/a.ts"]);
+    await store.commit(input);
+    expect(await store.ownersReading(["f:src/c.ts"])).toEqual(["src/a.ts", "src/b.ts"]);
+    expect(await store.ownersReading(["f:src/b.ts"])).toEqual(["src/a.ts"]);
     // A whole key only: "f:src/c" is a prefix of a stored key, "g:go" of another, not keys.
-    expect(store.ownersReading(["f:src/c", "n:c.ts"])).toEqual([]);
-    expect(store.ownersReading(["g:go"])).toEqual([]);
-    expect(store.ownersReading([])).toEqual([]);
+    expect(await store.ownersReading(["f:src/c", "n:c.ts"])).toEqual([]);
+    expect(await store.ownersReading(["g:go"])).toEqual([]);
+    expect(await store.ownersReading([])).toEqual([]);
     // Many keys are matched in one pass over every file's reads.
-    expect(store.ownersReading([...Array.from({ length: 10 }, (_, i) => `f:none${i}`), "g:go/p"])).toEqual(["src/a.ts"]);
-    expect(store.ownersReading(["f:a\nb"])).toBeUndefined();
+    expect(await store.ownersReading([...Array.from({ length: 10 }, (_, i) => `f:none${i}`), "g:go/p"])).toEqual(["src/a.ts"]);
+    expect(await store.ownersReading(["f:a\nb"])).toBeUndefined();
     store.close();
   });
 
-  test("full rows come for the paths asked, few or many", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    const all = store.fileRows();
-    expect(store.fileRowsOf(["src/b.ts", "src/missing.ts"])).toEqual(new Map([["src/b.ts", all.get("src/b.ts")!]]));
+  test("full rows come for the paths asked, few or many", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const all = await store.fileRows();
+    expect(await store.fileRowsOf(["src/b.ts", "src/missing.ts"])).toEqual(new Map([["src/b.ts", all.get("src/b.ts")!]]));
     const many = [...Array.from({ length: 300 }, (_, i) => `src/none${i}.ts`), "src/a.ts"];
-    expect(store.fileRowsOf(many)).toEqual(new Map([["src/a.ts", all.get("src/a.ts")!]]));
+    expect(await store.fileRowsOf(many)).toEqual(new Map([["src/a.ts", all.get("src/a.ts")!]]));
     store.close();
   });
 
-  test("touched rows are updated without a revision", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    const row = { ...store.fileRows().get("src/a.ts")!, size: 222, mtimeMs: 5555 };
-    expect(store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
-    expect(store.fileRows().get("src/a.ts")).toEqual(row);
-    expect(store.db.query("SELECT count(*) AS n FROM revisions").get()).toEqual({ n: 1 });
+  test("touched rows are updated without a revision", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const row = { ...(await store.fileRows()).get("src/a.ts")!, size: 222, mtimeMs: 5555 };
+    expect(await store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
+    expect((await store.fileRows()).get("src/a.ts")).toEqual(row);
+    expect((await store.revisions()).length).toBe(1);
     store.close();
   });
 
-  test("a commit that changes nothing keeps the revision, even when it re-sends identical edges", () => {
-    const store = Store.open(dbPath);
+  test("a commit that changes nothing keeps the revision, even when it re-sends identical edges", async () => {
+    const store = openSqliteStore(dbPath);
     const first = twoFiles();
-    store.commit(first);
-    const at = store.meta("last_ingest_at");
-    expect(store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
-    expect(store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
-    expect(store.meta("last_ingest_at")).toBe(at!);
+    await store.commit(first);
+    const at = await store.meta("last_ingest_at");
+    expect(await store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
+    expect(await store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
+    expect(await store.meta("last_ingest_at")).toBe(at!);
     // Different edges for an owner are a change of their own.
     const fewer = new Map([["src/a.ts", { edges: first.edges.get("src/a.ts")!.edges.slice(0, 2), unresolved: [] }]]);
-    expect(store.commit(revision({ edges: fewer })).rev).toBe(2);
-    expect(store.stats().edges).toEqual({ CALLS: 1, IMPORTS: 1 });
-    expect(store.db.query("SELECT count(*) AS n FROM unresolved").get()).toEqual({ n: 0 });
+    expect((await store.commit(revision({ edges: fewer }))).rev).toBe(2);
+    expect((await store.stats()).edges).toEqual({ CALLS: 1, IMPORTS: 1 });
+    expect(await store.unresolvedCount()).toBe(0);
     store.close();
   });
 
-  test("edges to unknown ids are dropped and counted", () => {
-    const store = Store.open(dbPath);
+  test("edges to unknown ids are dropped and counted", async () => {
+    const store = openSqliteStore(dbPath);
     const input = twoFiles();
     input.edges.get("src/a.ts")!.edges.push(calls(idOf("src/a.ts", "function:run"), idOf("src/zzz.ts", "function:ghost"), [9]));
     input.edges.get("src/a.ts")!.unresolved.push({ srcId: idOf("src/ghost.ts", "function:g"), kind: "CALLS", name: "x", lines: [1] });
-    expect(store.commit(input).droppedEdges).toBe(2);
-    expect(store.stats().edges).toEqual({ CALLS: 2, IMPORTS: 1 });
+    expect((await store.commit(input)).droppedEdges).toBe(2);
+    expect((await store.stats()).edges).toEqual({ CALLS: 2, IMPORTS: 1 });
     store.close();
   });
 
-  test("parents listed after their children are still linked", () => {
-    const store = Store.open(dbPath);
+  test("parents listed after their children are still linked", async () => {
+    const store = openSqliteStore(dbPath);
     const cls: NodeRecord = { ...fn("src/c.ts", "C", 1), kind: "class", id: idOf("src/c.ts", "class:C") };
     const method: NodeRecord = { ...fn("src/c.ts", "C.m", 2, cls.id), kind: "method", id: idOf("src/c.ts", "method:C.m") };
     const c = change("src/c.ts", "hc", []);
     c.nodes = [method, cls, fileNode("src/c.ts")];
-    store.commit(revision({ changed: [c] }));
-    const parent = store.db.query("SELECT parent FROM nodes WHERE id = ?").get(method.id) as { parent: number };
-    expect(parent.parent).toBe(rowidOf(store, cls.id)!);
-    const clsParent = store.db.query("SELECT parent FROM nodes WHERE id = ?").get(cls.id) as { parent: number };
-    expect(clsParent.parent).toBe(rowidOf(store, idOf("src/c.ts"))!);
+    await store.commit(revision({ changed: [c] }));
+    expect((await store.node(method.id))?.parentId).toBe(cls.id);
+    expect((await store.node(cls.id))?.parentId).toBe(idOf("src/c.ts"));
+    expect(queryAll("SELECT parent FROM nodes WHERE id = ?", method.id)).toEqual([{ parent: rowidOf(cls.id)! }]);
     store.close();
   });
 
-  test("importersOf and ownersOfUnresolved find the dependents to re-resolve", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    expect(store.importersOf(["src/b.ts"])).toEqual(["src/a.ts"]);
-    expect(store.importersOf(["src/a.ts"])).toEqual([]);
-    expect(store.importersOf([])).toEqual([]);
-    expect(store.ownersOfUnresolved(["mystery", "nothing"])).toEqual(["src/a.ts"]);
-    expect(store.ownersOfUnresolved(["helper"])).toEqual([]);
+  test("importersOf and ownersOfUnresolved find the dependents to re-resolve", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    expect(await store.importersOf(["src/b.ts"])).toEqual(["src/a.ts"]);
+    expect(await store.importersOf(["src/a.ts"])).toEqual([]);
+    expect(await store.importersOf([])).toEqual([]);
+    expect(await store.ownersOfUnresolved(["mystery", "nothing"])).toEqual(["src/a.ts"]);
+    expect(await store.ownersOfUnresolved(["helper"])).toEqual([]);
     store.close();
   });
 
-  test("a commit that throws midway leaves the previous revision readable and unchanged", () => {
-    const store = Store.open(dbPath);
-    store.commit(twoFiles());
-    const snapshot = () => ({
-      rev: store.rev(),
-      stats: store.stats(),
-      files: [...store.fileRows().values()],
-      nodes: store.db.query("SELECT * FROM nodes ORDER BY rowid").all(),
-      edges: store.db.query("SELECT * FROM edges ORDER BY rowid").all(),
-      patches: store.db.query("SELECT * FROM patches").all(),
-      fts: store.db.query("SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH 'other'").all(),
+  test("a commit that throws midway leaves the previous revision readable and unchanged", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const snapshot = async () => ({
+      rev: await store.rev(),
+      stats: await store.stats(),
+      files: [...(await store.fileRows()).values()],
+      nodes: queryAll("SELECT * FROM nodes ORDER BY rowid"),
+      edges: queryAll("SELECT * FROM edges ORDER BY rowid"),
+      patches: await store.patches(),
+      fts: queryAll("SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH 'other'"),
     });
-    const before = snapshot();
+    const before = await snapshot();
     const poisoned = calls(idOf("src/b.ts", "function:helper"), idOf("src/b.ts", "function:helper"), []);
     Object.defineProperty(poisoned, "lines", {
       get() {
@@ -359,48 +384,49 @@ describe("commit", () => {
     });
     const b2 = change("src/b.ts", "hb2", [fn("src/b.ts", "helper", 2)]);
     const input = revision({ changed: [b2], deleted: ["src/a.ts"], edges: new Map([["src/b.ts", { edges: [poisoned], unresolved: [] }]]) });
-    expect(() => store.commit(input)).toThrow("disk on fire");
-    expect(snapshot()).toEqual(before);
+    await expect(store.commit(input)).rejects.toThrow("disk on fire");
+    expect(await snapshot()).toEqual(before);
     // And the store still accepts the next revision.
-    expect(store.commit(revision({ deleted: ["src/a.ts"] })).rev).toBe(2);
+    expect((await store.commit(revision({ deleted: ["src/a.ts"] }))).rev).toBe(2);
     store.close();
   });
 
-  test("a commit that throws during a cold load leaves an empty store that can load again", () => {
-    const store = Store.open(dbPath);
+  test("a commit that throws during a cold load leaves an empty store that can load again", async () => {
+    const store = openSqliteStore(dbPath);
     const input = twoFiles();
     Object.defineProperty(input.edges.get("src/a.ts")!.edges[0]!, "lines", {
       get() {
         throw new Error("boom");
       },
     });
-    expect(() => store.commit(input)).toThrow("boom");
-    expect(store.rev()).toBe(0);
-    expect(store.stats()).toEqual({ nodes: {}, edges: {} });
-    expect(store.commit(twoFiles()).rev).toBe(1);
+    await expect(store.commit(input)).rejects.toThrow("boom");
+    expect(await store.rev()).toBe(0);
+    expect(await store.stats()).toEqual({ nodes: {}, edges: {} });
+    expect((await store.commit(twoFiles())).rev).toBe(1);
     store.close();
   });
 });
 
 describe("readonly", () => {
-  test("reopens a mapped store read-only and refuses to commit", () => {
-    const writer = Store.open(dbPath);
-    writer.commit(twoFiles());
+  test("reopens a mapped store read-only, which has no way to write", async () => {
+    const writer = openSqliteStore(dbPath);
+    await writer.commit(twoFiles());
     writer.close();
-    const reader = Store.open(dbPath, { readonly: true });
-    expect(reader.rev()).toBe(1);
-    expect(reader.importersOf(["src/b.ts"])).toEqual(["src/a.ts"]);
-    expect(() => reader.commit(revision({}))).toThrow(StoreError);
+    const reader = openSqliteReader(dbPath);
+    expect(await reader.rev()).toBe(1);
+    expect(await reader.importersOf(["src/b.ts"])).toEqual(["src/a.ts"]);
+    expect("begin" in reader).toBe(false);
+    expect("commit" in reader).toBe(false);
     reader.close();
   });
 
-  test("a reader sees the last committed revision while a writer is open", () => {
-    const writer = Store.open(dbPath);
-    writer.commit(twoFiles());
-    const reader = Store.open(dbPath, { readonly: true });
-    writer.commit(revision({ deleted: ["src/b.ts"] }));
-    expect(reader.rev()).toBe(2);
-    expect(reader.stats().nodes).toEqual({ file: 1, function: 1 });
+  test("a reader sees the last committed revision while a writer is open", async () => {
+    const writer = openSqliteStore(dbPath);
+    await writer.commit(twoFiles());
+    const reader = openSqliteReader(dbPath);
+    await writer.commit(revision({ deleted: ["src/b.ts"] }));
+    expect(await reader.rev()).toBe(2);
+    expect((await reader.stats()).nodes).toEqual({ file: 1, function: 1 });
     reader.close();
     writer.close();
   });

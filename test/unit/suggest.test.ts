@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { nearestNames } from "../../src/query/suggest";
+import { nearestNames } from "../../src/answers/suggest";
 import { editDistance } from "../../src/util/edit-distance";
 
 const NAMES = ["Export", "expr0", "Expr", "exporter", "u", "e", "use", "Ingestion", "Service", "parse", "parseHeader", "BytePtrFromString", "Byte", "From"];

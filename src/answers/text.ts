@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { discover } from "../ingest/discover";
 import { roleOf } from "../ingest/roles";
 import { byCodeUnit } from "../util/compare";
+import type { Session } from "./session";
 
 export interface TextMatch {
   path: string;
@@ -93,4 +94,19 @@ export function compilePattern(pattern: string): RegExp | undefined {
 export async function textSearch(root: string, pattern: string, regex: RegExp, under?: string): Promise<TextResult> {
   const rg = Bun.which("rg");
   return rg ? withRipgrep(rg, root, pattern, under) : builtin(root, regex, under);
+}
+
+export interface TextAnswer {
+  pattern: string;
+  engine: TextResult["engine"];
+  scanned: number;
+  /** The first matches, each with the innermost entity holding it. */
+  shown: (TextMatch & { symbol?: string })[];
+}
+
+export async function textAnswer(session: Session, pattern: string, regex: RegExp, under: string | undefined, limit: number): Promise<TextAnswer> {
+  const result = await textSearch(session.ws.root, pattern, regex, under);
+  const shown: TextAnswer["shown"] = [];
+  for (const m of result.matches.slice(0, limit)) shown.push({ ...m, symbol: (await session.graph.innermostAt(m.path, m.line))?.name });
+  return { pattern, engine: result.engine, scanned: result.scanned, shown };
 }

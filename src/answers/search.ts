@@ -1,12 +1,11 @@
 // Name search: one identifier, ranked exact > case-insensitive > prefix > a word inside a
 // camelCase/snake_case name > qualified-name match.
-import { distinctNames, nodesNamed, nodesNamedNoCase, nodesWithNames, nodesWithPrefixNoCase, searchNames, type NodeRow } from "../graph/queries";
-import type { Store } from "../graph/store";
+import type { GraphNode, GraphReader } from "../store";
 import { wordsOf } from "../util/words";
 import { byCodeUnit } from "../util/compare";
 
 export interface SearchHit {
-  node: NodeRow;
+  node: GraphNode;
   score: number;
   /** Set when the hit matched on something other than the name itself. */
   match?: "qname";
@@ -14,34 +13,34 @@ export interface SearchHit {
 
 const SCAN_LIMIT = 500;
 
-export function search(store: Store, term: string): SearchHit[] {
-  const hits = new Map<number, SearchHit>();
-  const add = (nodes: NodeRow[], score: number, match?: "qname") => {
-    for (const node of nodes) if (!hits.has(node.rowid)) hits.set(node.rowid, { node, score, match });
+export async function search(graph: GraphReader, term: string, kind?: string): Promise<SearchHit[]> {
+  const hits = new Map<string, SearchHit>();
+  const add = (nodes: GraphNode[], score: number, match?: "qname") => {
+    for (const node of nodes) if (!hits.has(node.id)) hits.set(node.id, { node, score, match });
   };
   const lower = term.toLowerCase();
   const inName = (name: string) => (wordsOf(name).includes(lower) ? 0.7 : 0.6);
-  add(nodesNamed(store, term), 1);
-  add(nodesNamedNoCase(store, term), 0.9);
+  add(await graph.nodesNamed(term), 1);
+  add(await graph.nodesNamedNoCase(term), 0.9);
   const exact = hits.size > 0;
-  for (const node of nodesWithPrefixNoCase(store, term, SCAN_LIMIT)) {
+  for (const node of await graph.nodesWithPrefixNoCase(term, SCAN_LIMIT)) {
     add([node], node.kind !== "file" && node.name.startsWith(term) ? 0.8 : inName(node.name));
   }
   // The text index adds names and qualified names holding the term as a later word. Beside an
   // exact name such rows are noise, and joining them to their nodes cost ~6 ms: only without one.
   if (!exact) {
-    for (const node of searchNames(store, term, SCAN_LIMIT)) {
-      if (hits.has(node.rowid)) continue;
+    for (const node of await graph.searchNames(term, SCAN_LIMIT)) {
+      if (hits.has(node.id)) continue;
       if (node.name.toLowerCase().includes(lower)) add([node], inName(node.name));
       else add([node], 0.4, "qname");
     }
   }
   if (hits.size === 0) {
     // A word inside a camelCase name is not a token FTS knows: scan names containing it.
-    const holding = distinctNames(store).filter((name) => name.toLowerCase().includes(lower));
-    for (const node of nodesWithNames(store, holding, SCAN_LIMIT)) add([node], inName(node.name));
+    const holding = (await graph.distinctNames()).filter((name) => name.toLowerCase().includes(lower));
+    for (const node of await graph.nodesWithNames(holding, SCAN_LIMIT)) add([node], inName(node.name));
   }
-  return [...hits.values()].sort(
+  return [...hits.values()].filter((h) => !kind || h.node.kind === kind).sort(
       (a, b) =>
         b.score - a.score ||
         Number(a.node.role === "test" || a.node.role === "fixture") - Number(b.node.role === "test" || b.node.role === "fixture") ||

@@ -2,7 +2,7 @@
 // stay inside the workspace, symlinks included: nothing outside the root is ever read.
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
-import type { Store } from "../graph/store";
+import type { GraphReader } from "../store";
 
 export class WorkspaceFiles {
   private readonly cache = new Map<string, string[] | undefined>();
@@ -11,7 +11,7 @@ export class WorkspaceFiles {
 
   constructor(
     readonly root: string,
-    private readonly store: Store,
+    private readonly graph: GraphReader,
   ) {}
 
   /** The real absolute path of a workspace-relative path, or undefined when it leaves the root. */
@@ -26,6 +26,16 @@ export class WorkspaceFiles {
       return abs === this.root || abs.startsWith(this.root + sep) ? abs : undefined;
     }
     return real === this.realRoot || real.startsWith(this.realRoot + sep) ? real : undefined;
+  }
+
+  /** Whether the path is a regular file inside the workspace. */
+  isFile(relativePath: string): boolean {
+    const real = this.inside(relativePath);
+    try {
+      return real !== undefined && statSync(real).isFile();
+    } catch {
+      return false;
+    }
   }
 
   lines(path: string): string[] | undefined {
@@ -43,13 +53,13 @@ export class WorkspaceFiles {
   }
 
   /** Changed on disk since the map (size or mtime differ from what the graph recorded). */
-  stale(path: string): boolean {
+  async stale(path: string): Promise<boolean> {
     let stale = this.staleCache.get(path);
     if (stale === undefined) {
-      const row = this.store.db.query("SELECT size, mtime_ms FROM files WHERE path = ?").get(path) as { size: number; mtime_ms: number } | null;
+      const row = await this.graph.fileRow(path);
       try {
         const stat = statSync(join(this.root, path));
-        stale = !row || row.size !== stat.size || row.mtime_ms !== Math.trunc(stat.mtimeMs);
+        stale = !row || row.size !== stat.size || row.mtimeMs !== Math.trunc(stat.mtimeMs);
       } catch {
         stale = true;
       }

@@ -1,15 +1,20 @@
 // ix around <path>[:<line>]: the dependents of the code at a location, sized to a token
 // budget. Callers come from the graph; users (files that import the symbol and use it — also
 // when it is handed over by name, which no edge records) and tests are found on disk.
-import { children, edgesInto, innermostAt, type NodeRow } from "../graph/queries";
-import { encodeLlm } from "../wire/llm";
-import type { Fields } from "../wire/record";
+import { TEST_ROLES } from "../model/roles";
 import { findSiteInLines } from "../sites";
+import type { GraphNode } from "../store";
 import type { Session } from "./session";
+
+/** A row's fields, in the order a surface shows them. */
+export type AroundFields = Record<string, string | number | undefined>;
+
+/** What a row costs in the answer, in tokens: the surface that shows the rows knows. */
+export type RowCost = (kind: AroundRow["kind"], fields: AroundFields) => number;
 
 export interface AroundRow {
   kind: "caller" | "user" | "test" | "importer";
-  fields: Fields;
+  fields: AroundFields;
 }
 
 /** A row not yet shown: its snippet is read from `at` only if the budget gets to it. */
@@ -20,31 +25,30 @@ interface Candidate extends AroundRow {
 }
 
 export interface AroundSymbol {
-  node: NodeRow;
+  node: GraphNode;
   callers: number;
   users: number;
   tests: number;
 }
 
 export interface AroundAnswer {
-  file: NodeRow;
+  file: GraphNode;
   line?: number;
   symbols: AroundSymbol[];
   rows: AroundRow[];
   importers: { total: number; tests: number; shown: number };
 }
 
-const TESTISH = new Set(["test", "fixture"]);
 const MAX_SYMBOLS = 5;
 /** Tests reached through a caller are looked for among this many callers (hubs have thousands). */
 const VIA_CALLERS = 50;
 
-function symbolsAt(session: Session, file: NodeRow, line: number | undefined): NodeRow[] {
+async function symbolsAt(session: Session, file: GraphNode, line: number | undefined): Promise<GraphNode[]> {
   if (line !== undefined) {
-    const inner = innermostAt(session.store, file.path, line);
+    const inner = await session.graph.innermostAt(file.path, line);
     if (inner) return [inner];
   }
-  const top = children(session.store, file.rowid);
+  const top = await session.graph.children(file.id);
   const exported = top.filter((n) => n.exported);
   return (exported.length ? exported : top).slice(0, MAX_SYMBOLS);
 }
@@ -66,16 +70,16 @@ function useIn(session: Session, path: string, name: string, lang: string | null
   return site ? { line: site.line, snippet: site.snippet } : undefined;
 }
 
-export function around(session: Session, file: NodeRow, line: number | undefined, budgetTokens: number): AroundAnswer {
-  const symbols = symbolsAt(session, file, line);
+export async function around(session: Session, file: GraphNode, line: number | undefined, budgetTokens: number, cost: RowCost): Promise<AroundAnswer> {
+  const symbols = await symbolsAt(session, file, line);
   const many = symbols.length > 1;
-  const importers = edgesInto(session.store, file.rowid, ["IMPORTS"]);
+  const importers = await session.graph.edgesInto(file.id, ["IMPORTS"]);
   const candidates: Candidate[] = [];
   const summaries: AroundSymbol[] = [];
 
   for (const node of symbols) {
     const of = many ? node.name : undefined;
-    const callerEdges = edgesInto(session.store, node.rowid, ["CALLS", "REFERENCES"]);
+    const callerEdges = await session.graph.edgesInto(node.id, ["CALLS", "REFERENCES"]);
     const seen = new Set<string>();
     let callers = 0;
     let tests = 0;
@@ -84,7 +88,7 @@ export function around(session: Session, file: NodeRow, line: number | undefined
       const at = edge.lines[0];
       const site = at !== undefined ? `${edge.node.path}:${at}` : undefined;
       seen.add(edge.node.path);
-      if (TESTISH.has(edge.node.role)) {
+      if (TEST_ROLES.has(edge.node.role)) {
         tests++;
         candidates.push({ kind: "test", fields: { site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
       } else {
@@ -92,8 +96,8 @@ export function around(session: Session, file: NodeRow, line: number | undefined
         candidates.push({ kind: "caller", fields: { name: edge.node.name, kind: edge.node.kind, site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
         // A test that exercises this symbol through one of its callers.
         if (viaChecked++ >= VIA_CALLERS) continue;
-        for (const viaEdge of edgesInto(session.store, edge.node.rowid, ["CALLS"])) {
-          if (!TESTISH.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
+        for (const viaEdge of await session.graph.edgesInto(edge.node.id, ["CALLS"])) {
+          if (!TEST_ROLES.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
           seen.add(viaEdge.node.path);
           tests++;
           const at2 = viaEdge.lines[0];
@@ -114,8 +118,8 @@ export function around(session: Session, file: NodeRow, line: number | undefined
       const use = useIn(session, imp.node.path, node.name, imp.node.lang);
       if (!use) continue;
       seen.add(imp.node.path);
-      const fields: Fields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet };
-      if (TESTISH.has(imp.node.role)) {
+      const fields: AroundFields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet };
+      if (TEST_ROLES.has(imp.node.role)) {
         tests++;
         candidates.push({ kind: "test", fields, of });
       } else {
@@ -128,14 +132,13 @@ export function around(session: Session, file: NodeRow, line: number | undefined
 
   // Rows in priority order until the budget runs out; importer rows are cut first. Snippets
   // are read only for rows that are considered, and a hub's thousand callers stop early.
-  const cost = (kind: string, fields: Fields) => Math.ceil(encodeLlm({ kind, fields, shape: "row" }).length / 4);
   let spent = 20 + summaries.length * 25;
   const rows: AroundRow[] = [];
   const order = { caller: 0, user: 1, test: 2, importer: 3 } as const;
   let misses = 0;
   for (const row of candidates.sort((a, b) => order[a.kind] - order[b.kind])) {
     const snippet = row.at ? session.files.lines(row.at.path)?.[row.at.line - 1]?.trim().slice(0, 200) : row.fields.snippet;
-    const fields: Fields = { ...row.fields, snippet, of: row.of };
+    const fields: AroundFields = { ...row.fields, snippet, of: row.of };
     const c = cost(row.kind, fields);
     if (spent + c > budgetTokens) {
       if (++misses > 20) break;
@@ -158,7 +161,7 @@ export function around(session: Session, file: NodeRow, line: number | undefined
     line,
     symbols: summaries,
     rows,
-    importers: { total: importers.length, tests: importers.filter((i) => TESTISH.has(i.node.role)).length, shown: importersShown },
+    importers: { total: importers.length, tests: importers.filter((i) => TEST_ROLES.has(i.node.role)).length, shown: importersShown },
   };
 }
 

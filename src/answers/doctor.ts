@@ -1,0 +1,61 @@
+// Every check that tells whether ix can answer here, each with a verdict and what would fix it.
+import { MAP, REBUILD, type Remedy } from "../model/remedy";
+import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
+import { requireWorkspace, type Place } from "../workspace/open";
+import type { Workspace } from "../workspace/registry";
+import { changedSinceMap } from "../workspace/staleness";
+import { graphHealth } from "./health";
+
+export type Verdict = "ok" | "warn" | "fail";
+
+export interface Check {
+  name: string;
+  status: Verdict;
+  /** What the check found, in its own fields (path, count, version, message …). */
+  facts: Record<string, string | number | undefined>;
+  fix?: Remedy;
+}
+
+export interface DoctorAnswer {
+  ws: Workspace;
+  status: Verdict;
+  checks: Check[];
+}
+
+export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
+  const ws = requireWorkspace(place);
+  const checks: Check[] = [];
+  const add = (name: string, status: Verdict, facts: Check["facts"] = {}, fix?: Remedy) => checks.push({ name, status, facts, fix });
+  const mapHere: Remedy = { action: "map", root: ws.root };
+  let graph: GraphReader | undefined;
+  if (!graphExists(ws.dbPath)) add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
+  else {
+    try {
+      graph = openGraphReader(ws.dbPath);
+      add("store", "ok", { path: ws.dbPath });
+      add("schema", "ok", { version: graph.describe().schema });
+    } catch (error) {
+      const mismatch = error instanceof StoreError && error.code === "schema_mismatch";
+      add(mismatch ? "schema" : "store", "fail", { message: (error as Error).message }, REBUILD);
+    }
+  }
+  if (graph) {
+    try {
+      const integrity = await graph.integrity();
+      add("integrity", integrity === "ok" ? "ok" : "fail", { message: integrity === "ok" ? undefined : integrity }, integrity === "ok" ? undefined : REBUILD);
+      const stats = await graph.stats();
+      const nodes = Object.values(stats.nodes).reduce((a, b) => a + b, 0);
+      const edges = Object.values(stats.edges).reduce((a, b) => a + b, 0);
+      add("nodes", nodes > 0 ? "ok" : "fail", { count: nodes }, nodes > 0 ? undefined : mapHere);
+      add("edges", edges > 0 ? "ok" : "warn", { count: edges });
+      const health = graphHealth(stats);
+      add("graph_health", health.health === "ok" ? "ok" : "fail", { health: health.health, reason: health.reason }, health.fix);
+      const changed = await changedSinceMap(ws, graph);
+      add("staleness", changed.length === 0 ? "ok" : "warn", { stale_files: changed.length }, changed.length ? MAP : undefined);
+    } finally {
+      graph.close();
+    }
+  }
+  const status: Verdict = checks.some((c) => c.status === "fail") ? "fail" : checks.some((c) => c.status === "warn") ? "warn" : "ok";
+  return { ws, status, checks };
+}

@@ -1,0 +1,45 @@
+// One entity's facts and the size of its neighbourhood; where it is defined.
+import type { GraphNode } from "../store";
+import type { Session } from "./session";
+
+export interface EntityAnswer {
+  node: GraphNode;
+  /** The containing entity, when it is not the file. */
+  parent?: GraphNode;
+  callers: number;
+  callees: number;
+  members: number;
+  /** Files importing it (file targets only). */
+  importers?: number;
+  /** Names of the types it extends or implements. */
+  bases: string[];
+  /** Unresolved call sites using its name (entities only). */
+  unresolvedUses?: number;
+  stale: boolean;
+}
+
+export async function entityAnswer(session: Session, node: GraphNode): Promise<EntityAnswer> {
+  const { graph } = session;
+  const parent = node.parentId === null ? undefined : await graph.node(node.parentId);
+  const file = node.kind === "file";
+  return {
+    node,
+    parent: parent && parent.kind !== "file" ? parent : undefined,
+    callers: await graph.countInto(node.id, ["CALLS"]),
+    callees: await graph.countFrom(node.id, ["CALLS"]),
+    members: await graph.countChildren(node.id),
+    importers: file ? await graph.countInto(node.id, ["IMPORTS"]) : undefined,
+    bases: (await graph.edgesFrom(node.id, ["EXTENDS", "IMPLEMENTS"])).map((e) => e.node.name),
+    unresolvedUses: file ? undefined : await graph.unresolvedUses(node.name),
+    stale: await session.files.stale(node.path),
+  };
+}
+
+export interface LocateAnswer {
+  node: GraphNode;
+  stale: boolean;
+}
+
+export async function locateAnswer(session: Session, node: GraphNode): Promise<LocateAnswer> {
+  return { node, stale: await session.files.stale(node.path) };
+}

@@ -1,0 +1,29 @@
+// What a graph question needs: the workspace, its graph, the files on disk, and the directory
+// the question was asked from (relative paths start there). Opened once per request.
+import { isAbsolute, relative, resolve } from "node:path";
+import type { GraphReader } from "../store";
+import { openGraph, type Place } from "../workspace/open";
+import type { Workspace } from "../workspace/registry";
+import { WorkspaceFiles } from "./files";
+
+export interface Session {
+  ws: Workspace;
+  graph: GraphReader;
+  files: WorkspaceFiles;
+  cwd: string;
+}
+
+export async function withSession<T>(place: Place, use: (session: Session) => T | Promise<T>): Promise<T> {
+  const { ws, graph } = openGraph(place);
+  try {
+    return await use({ ws, graph, files: new WorkspaceFiles(ws.root, graph), cwd: place.cwd });
+  } finally {
+    graph.close();
+  }
+}
+
+/** A path as the graph stores it: relative to the workspace root, '/'-separated. */
+export function graphPath(session: Pick<Session, "ws" | "cwd">, raw: string): string {
+  const abs = isAbsolute(raw) ? raw : resolve(session.cwd, raw);
+  return relative(session.ws.root, abs).split("\\").join("/");
+}

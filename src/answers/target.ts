@@ -1,0 +1,177 @@
+// The one target resolver: every question about a target turns it into a node here.
+// Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member`, `Class.member`
+// or `module.member` (Effect.gen, os.path.join, http.Get), a symbol name. Ranking: exact >
+// case-insensitive > prefix; test and fixture entities hide unless nothing else matches; a tie
+// among several is an ambiguity, never a guess.
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { invalidRequest, type Details } from "../model/errors";
+import { MAP } from "../model/remedy";
+import { TEST_ROLES } from "../model/roles";
+import type { GraphNode } from "../store";
+import { byCodeUnit } from "../util/compare";
+import { TargetError } from "./errors";
+import { checkHealth } from "./health";
+import { graphPath, type Session } from "./session";
+import { nearestNames } from "./suggest";
+
+export interface TargetOptions {
+  kind?: string;
+  path?: string;
+  /** The Nth candidate of an ambiguous target (1-based). */
+  pick?: number;
+  includeTests?: boolean;
+  testsOnly?: boolean;
+}
+
+const CONTAINER_KINDS = new Set(["class", "interface", "type", "module"]);
+const CALLABLE_KINDS = new Set(["function", "method"]);
+
+function looksLikePath(raw: string): boolean {
+  return raw.includes("/") || /\.[A-Za-z]{1,5}$/.test(raw) && !/^[A-Z]/.test(raw);
+}
+
+async function pickOrAmbiguous(session: Session, raw: string, ranked: GraphNode[], opts: TargetOptions): Promise<GraphNode> {
+  if (ranked.length === 1 && opts.pick === undefined) return ranked[0] as GraphNode;
+  if (opts.pick !== undefined) {
+    const chosen = ranked[opts.pick - 1];
+    if (!chosen) throw invalidRequest("invalid_value", `pick ${opts.pick} is out of range: '${raw}' has ${ranked.length} candidate(s)`, { option: "pick" });
+    return chosen;
+  }
+  throw new TargetError("ambiguous_target", `'${raw}' matches ${ranked.length} entities`, { target: raw, candidates: ranked.length }, {
+    candidates: ranked,
+    health: await checkHealth(session.graph),
+  });
+}
+
+function narrow(nodes: GraphNode[], opts: TargetOptions, session: Session): GraphNode[] {
+  let out = nodes;
+  if (opts.kind) out = out.filter((n) => n.kind === opts.kind);
+  if (opts.path) {
+    const prefix = graphPath(session, opts.path);
+    out = out.filter((n) => n.path === prefix || n.path.startsWith(prefix.endsWith("/") ? prefix : prefix + "/"));
+  }
+  if (opts.testsOnly) return out.filter((n) => TEST_ROLES.has(n.role));
+  if (!opts.includeTests) {
+    const visible = out.filter((n) => !TEST_ROLES.has(n.role));
+    if (visible.length > 0) return visible;
+  }
+  return out;
+}
+
+/** Among equally good name matches: prefer containers for PascalCase names, callables otherwise. */
+function prefer(raw: string, nodes: GraphNode[]): GraphNode[] {
+  if (nodes.length < 2) return nodes;
+  const name = raw.slice(raw.lastIndexOf(".") + 1).replace(/^.*::/, "");
+  const wanted = /^[A-Z]/.test(name) ? CONTAINER_KINDS : CALLABLE_KINDS;
+  const preferred = nodes.filter((n) => wanted.has(n.kind));
+  return preferred.length > 0 ? preferred : nodes;
+}
+
+async function suggestions(session: Session, raw: string): Promise<GraphNode[]> {
+  const name = raw.replace(/^.*(::|\.)/, "");
+  const found: GraphNode[] = [];
+  // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
+  for (const near of nearestNames(await session.graph.distinctNames(), name, 10)) {
+    const node = rank(await session.graph.nodesNamed(near))[0];
+    if (node) found.push(node);
+    if (found.length === 5) break;
+  }
+  return found;
+}
+
+async function unresolved(session: Session, raw: string, extra: Details = {}): Promise<TargetError> {
+  const near = await suggestions(session, raw);
+  return new TargetError(
+    "unresolved_target",
+    `No entity named '${raw}' found`,
+    { target: raw, ...extra, suggestions: near.map((s) => s.name) },
+    { suggestions: near, health: await checkHealth(session.graph) },
+  );
+}
+
+async function resolveFile(session: Session, raw: string): Promise<GraphNode> {
+  const path = graphPath(session, raw);
+  const file = await session.graph.fileNode(path);
+  if (file) return file;
+  const abs = resolve(session.cwd, raw);
+  const onDisk = existsSync(abs) && statSync(abs).isFile();
+  throw new TargetError(
+    "unresolved_target",
+    onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`,
+    { target: raw, path, reason: onDisk ? "file_not_in_graph" : "file_not_found" },
+    { health: await checkHealth(session.graph) },
+    { fix: onDisk ? MAP : undefined },
+  );
+}
+
+export async function resolveTarget(session: Session, raw: string, opts: TargetOptions = {}): Promise<GraphNode> {
+  const { graph } = session;
+  const target = raw.trim();
+  if (!target) throw invalidRequest("invalid_value", "The target is empty", { argument: "target" });
+
+  if (/^[0-9a-f]{8}[0-9a-f-]*$/i.test(target)) {
+    const byId = await graph.nodesWithIdPrefix(target);
+    if (byId.length > 0) return pickOrAmbiguous(session, target, byId, opts);
+  }
+
+  const atLine = /^(.+):(\d+)$/.exec(target);
+  if (atLine) {
+    const file = await resolveFile(session, atLine[1] as string);
+    const line = Number(atLine[2]);
+    return (await graph.innermostAt(file.path, line)) ?? file;
+  }
+
+  if (looksLikePath(target) && !target.includes("::")) {
+    const file = await graph.fileNode(graphPath(session, target));
+    if (file) return file;
+    if (target.includes("/") || existsSync(join(session.cwd, target))) return resolveFile(session, target);
+  }
+
+  const member = /^(.+?)(?:::|\.)([^.:]+)$/.exec(target);
+  if (member) {
+    const [, container, name] = member as unknown as [string, string, string];
+    const qualified = await graph.nodesWithQname(`${container}.${name}`);
+    const named = qualified.length ? [] : await graph.nodesNamedWithParent(name);
+    let viaParent = qualified.length ? qualified : named.filter((n) => n.parentName === container).map((n) => n.node);
+    // `Effect.gen`, `os.path.join`, `http.Get`: a module's top-level entity, as callers write it.
+    if (viaParent.length === 0) {
+      viaParent = named.filter((n) => n.parentKind === "file" && isModule(n.node.path, n.node.lang, container)).map((n) => n.node);
+    }
+    // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
+    const found = prefer(target, narrow(viaParent, opts, session));
+    if (found.length > 0) return pickOrAmbiguous(session, target, found, opts);
+    throw await unresolved(session, target);
+  }
+
+  for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
+    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
+    if (found.length > 0) return pickOrAmbiguous(session, target, rank(found), opts);
+  }
+  throw await unresolved(session, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/**
+ * Whether the file at `path` is the module a caller names `container` (dots as in
+ * `os.path`): the file without its extension, or for an index file, __init__.py or any Go
+ * file, its directory.
+ */
+function isModule(path: string, lang: string | null, container: string): boolean {
+  const wanted = container.split(".").join("/");
+  const stem = path.replace(/\.[^./]+$/, "");
+  const base = stem.slice(stem.lastIndexOf("/") + 1);
+  const dir = stem.slice(0, Math.max(0, stem.lastIndexOf("/")));
+  const keys = lang === "go" || base === "index" || base === "__init__" ? [stem, dir] : [stem];
+  return keys.some((key) => key === wanted || key.endsWith(`/${wanted}`));
+}
+
+/** Stable order for candidate lists: production first, exported first, then by path and line. */
+export function rank(nodes: GraphNode[]): GraphNode[] {
+  return [...nodes].sort(
+    (a, b) =>
+      Number(TEST_ROLES.has(a.role)) - Number(TEST_ROLES.has(b.role)) ||
+      Number(b.exported) - Number(a.exported) ||
+      byCodeUnit(a.path, b.path) ||
+      a.startLine - b.startLine,
+  );
+}

@@ -1,0 +1,11 @@
+// What would fix a state an answer reports, named as an action: each surface says it in its own
+// words (the CLI as a command line, an MCP client as a tool to call).
+
+export type Remedy =
+  /** Map (or re-map) the workspace; `root` when the fix must name it. */
+  | { action: "map"; root?: string }
+  /** Delete the graph and map the workspace again. */
+  | { action: "rebuild" };
+
+export const MAP: Remedy = { action: "map" };
+export const REBUILD: Remedy = { action: "rebuild" };

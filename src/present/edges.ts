@@ -1,0 +1,34 @@
+// callers, callees, imports, imported-by as records: the bounded list of refs, the hint that a
+// zero may be a floor, and the next questions worth asking.
+import type { EdgeAnswer, Relation } from "../answers/edges";
+import { quiet, type Fields } from "../wire/record";
+import type { Writer } from "../wire/writer";
+import { needsId, refFields } from "./refs";
+import { shapeRow, type RowShape } from "./shape";
+
+const NOUN: Record<Relation, string> = { callers: "callers", callees: "callees", imports: "imported files", "imported-by": "importing files" };
+
+export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAnswer, shape: RowShape): void {
+  const { target } = answer;
+  const ids = needsId(answer.rows);
+  const rows = answer.rows.map((row) => {
+    const { fields, optional } = refFields(row, ids.has(row));
+    return shapeRow(fields, shape, optional);
+  });
+  const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
+  const after: Fields =
+    relation === "callers"
+      ? { resolved: answer.total, unresolved: quiet(answer.unresolved) }
+      : relation === "callees"
+        ? { unresolved: quiet(answer.unresolved) }
+        : {};
+  writer.list(relation, header, "ref", rows, { total: answer.total, noun: NOUN[relation], after });
+  if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
+    writer.record("hint", {
+      text: `No proven callers, but ${answer.unresolved} call site(s) use the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}\\(' lists them.`,
+    });
+  }
+  const first = answer.rows[0]?.node;
+  if (first && first.kind !== "file") writer.next(`ix ${relation} ${first.id.slice(0, 8)}`, `the same question for ${first.name}`);
+  if (target.kind !== "file") writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+}

@@ -1,0 +1,45 @@
+// entity and locate as records.
+import type { EntityAnswer, LocateAnswer } from "../answers/entity";
+import type { Writer } from "../wire/writer";
+
+export function presentEntity(writer: Writer, answer: EntityAnswer): void {
+  const { node } = answer;
+  writer.record("entity", {
+    id: node.id,
+    name: node.name,
+    kind: node.kind,
+    qname: node.qname !== node.name ? node.qname : undefined,
+    path: node.path,
+    lines: `${node.startLine}-${node.endLine}`,
+    lang: node.lang ?? undefined,
+    exported: node.kind === "file" ? undefined : node.exported,
+    role: node.role,
+    signature: node.signature || undefined,
+    parent: answer.parent?.id,
+    stale: answer.stale || undefined,
+  });
+  writer.record("edges", {
+    callers: answer.callers,
+    callees: answer.callees,
+    members: answer.members,
+    importers: answer.importers,
+    extends: answer.bases,
+    unresolved_uses: answer.unresolvedUses,
+  });
+  const short = node.id.slice(0, 8);
+  if (answer.callers > 0) writer.next(`ix callers ${short}`, `who calls ${node.name}`);
+  if (answer.callees > 0) writer.next(`ix callees ${short}`, `what ${node.name} calls`);
+  writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read its source");
+}
+
+export function presentLocate(writer: Writer, { node, stale }: LocateAnswer): void {
+  writer.record("locate", {
+    name: node.kind === "file" ? node.path : node.name,
+    kind: node.kind,
+    path: node.path,
+    lines: `${node.startLine}-${node.endLine}`,
+    signature: node.signature || undefined,
+    stale: stale || undefined,
+  });
+  writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read it");
+}

@@ -1,0 +1,48 @@
+// An error as the CLI says it: the answer's code and details, the command line that would fix
+// it (`hint=`), a request field named as its option, and the rows that help (candidates of an
+// ambiguity with the `--pick` that chooses each, the names nearest a miss, the graph's health).
+import { TargetError } from "../answers/errors";
+import type { IxError } from "../model/errors";
+import type { GraphNode } from "../store";
+import type { Fields } from "../wire/record";
+import type { ErrorRecord } from "../wire/writer";
+import { graphRows } from "./health";
+import { remedyCommand } from "./remedy";
+
+/** Candidates listed with an ambiguity; the count says how many there were in all. */
+const CANDIDATE_ROWS = 20;
+
+export function candidateRow(node: GraphNode, n?: number): Fields {
+  return {
+    n,
+    name: node.name,
+    kind: node.kind,
+    path: node.path,
+    lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
+    pick: n === undefined ? undefined : `--pick ${n}`,
+    id: node.id,
+  };
+}
+
+export function errorRecord(error: IxError, help: string[] = []): ErrorRecord {
+  let message = error.message;
+  const details: Fields = { ...error.details };
+  // A field of the request is the CLI's option of the same name.
+  const option = details.option;
+  if (error.invalidRequest && typeof option === "string" && !option.startsWith("-")) {
+    details.option = `--${option}`;
+    if (message.startsWith(`${option} `)) message = `--${message}`;
+  }
+  if (error.fix) details.hint = remedyCommand(error.fix);
+  const rows: { kind: string; rows: Fields[] }[] = error.rows.map((group) => ({ kind: group.kind, rows: group.rows }));
+  if (error instanceof TargetError) {
+    const { candidates, suggestions, health } = error.findings;
+    if (candidates) {
+      message += "; pick one with --pick N, or narrow with --kind / --path";
+      rows.push({ kind: "candidate", rows: candidates.slice(0, CANDIDATE_ROWS).map((node, i) => candidateRow(node, i + 1)) });
+    }
+    if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map((node) => ({ name: node.name, kind: node.kind, path: node.path })) });
+    rows.push(...graphRows(health));
+  }
+  return { code: error.code, message, details, help, rows };
+}

@@ -1,0 +1,42 @@
+// map as records: one line with --silent, else the map record, the files too large to map
+// (bounded), and what to ask next.
+import type { MapResult } from "../ingest/map";
+import { quiet } from "../wire/record";
+import type { Writer } from "../wire/writer";
+
+const TOO_LARGE_ROWS = 20;
+
+export function presentMap(writer: Writer, root: string, result: MapResult, opts: { silent: boolean; everyPath: boolean }): void {
+  const tooLarge = [...result.tooLarge].sort();
+  if (opts.silent) {
+    writer.line("map", {
+      files: result.files,
+      rev: result.rev,
+      outcome: result.outcome,
+      parse_errors: quiet(result.parseErrors),
+      too_large: quiet(tooLarge.length),
+      ms: result.ms,
+    });
+    return;
+  }
+  writer.record("map", {
+    files: result.files,
+    rev: result.rev,
+    outcome: result.outcome,
+    root,
+    added: quiet(result.added),
+    modified: quiet(result.modified),
+    deleted: quiet(result.deleted),
+    parsed: quiet(result.parsed),
+    resolved: quiet(result.resolved),
+    parse_errors: quiet(result.parseErrors),
+    skipped: quiet(result.skipped),
+    files_too_large: quiet(tooLarge.length),
+    // The complete formats carry the whole list (spec: "files_too_large_paths"); llm and text list rows.
+    files_too_large_paths: opts.everyPath ? tooLarge : undefined,
+    ms: result.ms,
+  });
+  writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
+  writer.next("ix status", "check the graph's health and staleness");
+  writer.next("ix stats", "count nodes and edges by kind");
+}

@@ -1,0 +1,37 @@
+// The rows of an edge answer: the other end, where the edge is now, and how it was bound when
+// that is worth saying (an indirect binding, a confidence below one).
+import type { RefRow } from "../answers/edges";
+import type { Fields } from "../wire/record";
+
+/** Bindings an agent can take at their word: their via is left off the default row. */
+const DIRECT = new Set(["local", "import", "this", "self", "package", "namespace", "constructor"]);
+
+/** A row's fields; `withId` when another row shares its name, kind and path. */
+export function refFields(row: RefRow, withId: boolean): { fields: Fields; optional: Fields } {
+  const { node, edge, site } = row;
+  const indirect = edge.via !== null && !DIRECT.has(edge.via);
+  const fields: Fields = {
+    name: node.kind === "file" ? node.path.slice(node.path.lastIndexOf("/") + 1) : node.name,
+    kind: node.kind,
+    path: node.path,
+    lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
+    site: site ? `${site.path}:${site.line}` : undefined,
+    also: site?.also.length ? site.also : undefined,
+    snippet: site?.snippet,
+    via: indirect ? (edge.via ?? undefined) : undefined,
+    confidence: indirect || (edge.confidence !== null && edge.confidence < 1) ? (edge.confidence ?? undefined) : undefined,
+    stale: row.stale || undefined,
+    id: withId ? node.id : undefined,
+  };
+  return { fields, optional: { id: node.id, via: edge.via ?? undefined, confidence: edge.confidence ?? undefined, signature: node.signature, role: node.role } };
+}
+
+/** Rows that would read the same (name, kind, path) need their ids to be told apart. */
+export function needsId(rows: RefRow[]): Set<RefRow> {
+  const seen = new Map<string, RefRow[]>();
+  for (const row of rows) {
+    const key = `${row.node.name}\0${row.node.kind}\0${row.node.path}`;
+    seen.set(key, [...(seen.get(key) ?? []), row]);
+  }
+  return new Set([...seen.values()].filter((group) => group.length > 1).flat());
+}

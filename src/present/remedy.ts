@@ -1,0 +1,11 @@
+// A remedy as the CLI says it: the command line that applies it.
+import type { Remedy } from "../model/remedy";
+
+export function remedyCommand(remedy: Remedy): string {
+  switch (remedy.action) {
+    case "map":
+      return `ix map ${remedy.root ?? "."}`;
+    case "rebuild":
+      return "ix reset --workspace --yes --ingest";
+  }
+}

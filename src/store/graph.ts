@@ -1,0 +1,280 @@
+// The store's interfaces: what the rest of ix may ask of a graph and how a map writes one.
+// Everything is async, so a store that answers over a network fits the same shapes; nodes are
+// known by their stable ids, never by a row number of the engine behind them.
+import type { EdgeKind } from "../model/edges";
+import type { FileFacts } from "../model/facts";
+import type { StampList } from "./stamps";
+
+export type { EdgeKind };
+export type { FileStamp, StampList } from "./stamps";
+
+/** One file as the graph recorded it. */
+export interface FileRow {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  lang: string | null;
+  parseErrors: number;
+  role: string;
+}
+
+/** A node: a file (kind "file", parentId null) or an entity inside one. */
+export interface GraphNode {
+  id: string;
+  kind: string;
+  name: string;
+  qname: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  lang: string | null;
+  signature: string;
+  exported: boolean;
+  role: string;
+  parentId: string | null;
+}
+
+/** An edge seen from one end: `node` is the node at the other end. */
+export interface GraphEdge {
+  node: GraphNode;
+  kind: string;
+  via: string | null;
+  confidence: number | null;
+  lines: number[];
+  names: string[];
+}
+
+/** An edge with both ends, for reading a whole graph. */
+export interface FullEdge {
+  src: GraphNode;
+  dst: GraphNode;
+  kind: EdgeKind;
+  owner: string;
+  via: string | null;
+  confidence: number | null;
+  lines: number[];
+  names: string[];
+}
+
+/** A call (or heritage) site that could not be bound to a definition. */
+export interface UnresolvedSite {
+  src: GraphNode;
+  owner: string;
+  kind: EdgeKind;
+  name: string;
+  receiver: string | null;
+  lines: number[];
+}
+
+export interface StoreStats {
+  nodes: Record<string, number>;
+  edges: Record<string, number>;
+}
+
+export interface RevisionRow {
+  rev: number;
+  at: string;
+  filesAdded: number;
+  filesChanged: number;
+  filesDeleted: number;
+}
+
+export interface PatchRow {
+  rev: number;
+  path: string;
+  op: "add" | "modify" | "delete";
+  hash: string;
+  added: number;
+  removed: number;
+}
+
+export interface InventoryQuery {
+  kind?: string;
+  /** Under this path (a file or a directory). */
+  path?: string;
+  limit: number;
+}
+
+/** What a store is and where: status and doctor report it. */
+export interface StoreDescription {
+  backend: "embedded";
+  schema: number;
+  location: string;
+}
+
+export interface GraphReader {
+  describe(): StoreDescription;
+  close(): void;
+
+  rev(): Promise<number>;
+  meta(key: string): Promise<string | undefined>;
+  stats(): Promise<StoreStats>;
+  unresolvedCount(): Promise<number>;
+  /** "ok", or what the engine's own consistency check found. */
+  integrity(): Promise<string>;
+
+  node(id: string): Promise<GraphNode | undefined>;
+  /** Entities (not files) named exactly `name`. */
+  nodesNamed(name: string): Promise<GraphNode[]>;
+  /** The same, each with its parent's name and kind. */
+  nodesNamedWithParent(name: string): Promise<{ node: GraphNode; parentName: string | null; parentKind: string | null }[]>;
+  nodesNamedNoCase(name: string): Promise<GraphNode[]>;
+  nodesWithQname(qname: string): Promise<GraphNode[]>;
+  /** Entities whose name starts with `prefix`, at most `limit`. */
+  nodesWithPrefix(prefix: string, limit?: number): Promise<GraphNode[]>;
+  /** Names starting with `prefix` in any case, files' base names included. */
+  nodesWithPrefixNoCase(prefix: string, limit: number): Promise<GraphNode[]>;
+  /** Nodes whose id starts with `prefix` (any case), at most 20. */
+  nodesWithIdPrefix(prefix: string): Promise<GraphNode[]>;
+  /** Entities (not files) carrying one of `names`, at most `limit`. */
+  nodesWithNames(names: readonly string[], limit: number): Promise<GraphNode[]>;
+  /** Names and qualified names holding `term` as a word or a word's start, best first. */
+  searchNames(term: string, limit: number): Promise<GraphNode[]>;
+  /** Every distinct entity name, files aside. */
+  distinctNames(): Promise<string[]>;
+  fileNode(path: string): Promise<GraphNode | undefined>;
+  /** The innermost entity whose span holds `line`. */
+  innermostAt(path: string, line: number): Promise<GraphNode | undefined>;
+  /** The members of a node, in line order. */
+  children(parentId: string): Promise<GraphNode[]>;
+  countChildren(parentId: string): Promise<number>;
+  inventory(query: InventoryQuery): Promise<GraphNode[]>;
+  /**
+   * Of `points` entities spread evenly over the graph, how many hang under a CONTAINS edge: a
+   * sample of its health without counting every edge.
+   */
+  containsProbe(points: number): Promise<{ sampled: number; attached: number }>;
+
+  /** Edges of `kinds` into the node, each with its source, in path order; at most `limit` (-1: all). */
+  edgesInto(id: string, kinds: readonly EdgeKind[], limit?: number): Promise<GraphEdge[]>;
+  /** Edges of `kinds` out of the node, each with its target. */
+  edgesFrom(id: string, kinds: readonly EdgeKind[], limit?: number): Promise<GraphEdge[]>;
+  countInto(id: string, kinds: readonly EdgeKind[]): Promise<number>;
+  countFrom(id: string, kinds: readonly EdgeKind[]): Promise<number>;
+  /** Unresolved call sites that use `name`. */
+  unresolvedUses(name: string): Promise<number>;
+  /** Unresolved call sites inside the node. */
+  unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]>;
+
+  fileRow(path: string): Promise<FileRow | undefined>;
+  /** The rows of some files (missing paths are left out). */
+  fileRowsOf(paths: readonly string[]): Promise<Map<string, FileRow>>;
+  fileRows(): Promise<Map<string, FileRow>>;
+  /** Size and mtime of every file, sorted by path: all a no-change map compares. */
+  fileStampList(): Promise<StampList>;
+  facts(path: string): Promise<FileFacts | undefined>;
+
+  /** Files whose IMPORTS edges point at one of `paths`. */
+  importersOf(paths: readonly string[]): Promise<string[]>;
+  /** Files owning any edge but CONTAINS into a node of `paths`. */
+  ownersOfEdgesInto(paths: readonly string[]): Promise<string[]>;
+  /** Files with unresolved sites that use one of `names`. */
+  ownersOfUnresolved(names: readonly string[]): Promise<string[]>;
+  /** Files whose last resolution read one of `keys` (src/resolve/reads.ts); undefined when a key cannot be matched. */
+  ownersReading(keys: readonly string[]): Promise<string[] | undefined>;
+
+  /** The whole graph, for tests and exports. */
+  allNodes(): AsyncIterable<GraphNode>;
+  allEdges(kind?: EdgeKind): AsyncIterable<FullEdge>;
+  allUnresolved(): AsyncIterable<UnresolvedSite>;
+  revisions(): Promise<RevisionRow[]>;
+  patches(rev?: number): Promise<PatchRow[]>;
+}
+
+/** What a map writes for one node; `parentId` null for the file node. */
+export type NodeRecord = GraphNode;
+
+export interface EdgeRecord {
+  srcId: string;
+  dstId: string;
+  kind: EdgeKind;
+  via?: string;
+  confidence?: number;
+  lines: number[];
+  names?: string[];
+}
+
+export interface UnresolvedRecord {
+  srcId: string;
+  kind: EdgeKind;
+  name: string;
+  receiver?: string;
+  lines: number[];
+}
+
+/** `nodes` includes the file node itself (kind "file", parentId null). */
+export interface FileChange {
+  row: FileRow;
+  facts: FileFacts | null;
+  nodes: NodeRecord[];
+}
+
+export interface OwnerEdges {
+  edges: EdgeRecord[];
+  unresolved: UnresolvedRecord[];
+  /** Which other files' facts, and which questions about the file set, the owner's resolution rested on (src/resolve/reads.ts). */
+  reads?: Iterable<string>;
+}
+
+export interface RevisionRest {
+  /** Paths removed from the workspace. */
+  deleted: string[];
+  /** Owner path -> its complete outgoing edges, replacing the owner's old ones; consumed as produced. */
+  edges: Iterable<[string, OwnerEdges]> | AsyncIterable<[string, OwnerEdges]>;
+}
+
+export interface RevisionInput extends RevisionRest {
+  /** Added or modified files: their nodes are replaced in full. Read once, in order, before any edge. */
+  changed: Iterable<FileChange>;
+  /** Same hash, new size/mtime: the row is updated; on their own they make no revision. */
+  touched: FileRow[];
+}
+
+export interface CommitResult {
+  rev: number;
+  patches: number;
+  /** Edges and unresolved sites left out because an endpoint id is not in the graph. */
+  droppedEdges: number;
+}
+
+/**
+ * One revision being written. Readers see none of it until finish() commits; abort(), or the
+ * process dying, leaves the previous revision whole. The store's own reads see the revision as
+ * written so far.
+ */
+export interface RevisionWriter {
+  /** Same content, new size or mtime: the row is updated; on its own it makes no revision. */
+  touch(row: FileRow): Promise<void>;
+  /** An added or modified file: its row, facts and nodes replace the old ones. */
+  change(change: FileChange): Promise<void>;
+  /**
+   * A file's facts as this revision holds them. Synchronous: the resolver is a synchronous walk
+   * over facts that asks for another file's facts wherever it meets one.
+   */
+  factsNow(path: string): FileFacts | undefined;
+  finish(rest: RevisionRest): Promise<CommitResult>;
+  abort(): Promise<void>;
+}
+
+/** A store a map writes to. */
+export interface GraphStore extends GraphReader {
+  setMeta(key: string, value: string): Promise<void>;
+  /** Keeps the stamp list of a graph written before it was kept, so the next map reads one value. */
+  keepStampList(): Promise<void>;
+  begin(): Promise<RevisionWriter>;
+  /** A whole revision at once. */
+  commit(input: RevisionInput): Promise<CommitResult>;
+}
+
+export type StoreErrorCode = "schema_mismatch" | "store_unavailable";
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StoreError";
+  }
+}

@@ -1,0 +1,490 @@
+// Every read of the embedded store, in SQLite's dialect. Nodes leave here known by their ids;
+// the rowids that edges use inside the database stay here (a cache fills as nodes are read).
+import type { Database } from "bun:sqlite";
+import type { EdgeKind } from "../../model/edges";
+import type { FileFacts } from "../../model/facts";
+import type {
+  FileRow,
+  FullEdge,
+  GraphEdge,
+  GraphNode,
+  GraphReader,
+  InventoryQuery,
+  PatchRow,
+  RevisionRow,
+  StoreDescription,
+  StoreStats,
+  UnresolvedSite,
+} from "../graph";
+import { decodeStamps, stampListOf, type StampList } from "../stamps";
+import { SCHEMA_VERSION } from "./schema";
+
+/** SQLite's default limit on bound parameters is far above this; chunks keep IN lists modest. */
+export const IN_CHUNK = 500;
+/** Past this many paths, one scan of the files table beats a lookup per path. */
+const FEW_ROWS = 256;
+
+export function placeholders(count: number): string {
+  return new Array<string>(count).fill("?").join(",");
+}
+
+export function chunks<T>(items: readonly T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Keys as file_reads holds them: "\n"-joined with a "\n" at each end, so that instr finds a
+ * whole key. A key holding a newline could not be told apart (keyless).
+ */
+export function keyList(keys: Iterable<string>): string {
+  return `\n${[...keys].join("\n")}\n`;
+}
+
+// Columns aliased to GraphNode's names; the parent's id comes from its rowid, one lookup a row.
+const NODE_COLUMNS =
+  "n.rowid AS rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line AS startLine, n.end_line AS endLine, n.lang, coalesce(n.signature, '') AS signature, n.exported, n.role, (SELECT p.id FROM nodes p WHERE p.rowid = n.parent) AS parentId";
+
+type RawNode = Omit<GraphNode, "exported"> & { rowid: number; exported: number };
+
+interface RawFileRow {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  hash: string;
+  lang: string | null;
+  parse_errors: number;
+  role: string;
+}
+
+const FILE_COLUMNS = "path, size, mtime_ms, hash, lang, parse_errors, role";
+
+function fileRowOf(r: RawFileRow): FileRow {
+  return { path: r.path, size: r.size, mtimeMs: r.mtime_ms, hash: r.hash, lang: r.lang, parseErrors: r.parse_errors, role: r.role };
+}
+
+const splitList = (text: string | null): string[] => (text ? text.split(",") : []);
+const splitLines = (text: string | null): number[] => (text ? text.split(",").map(Number) : []);
+
+/** The column that holds the node asked about: `dst` for edges into it, `src` for edges out. */
+type End = "dst" | "src";
+const other = (end: End): End => (end === "dst" ? "src" : "dst");
+
+/**
+ * The stamp list as kept in meta (`stamps`, a blob) by every revision that writes file rows;
+ * undefined on a graph written before it was kept.
+ */
+function keptStampList(db: Database): StampList | undefined {
+  const row = db.query("SELECT value FROM meta WHERE key = 'stamps'").values()[0] as [unknown] | undefined;
+  return row?.[0] instanceof Uint8Array ? decodeStamps(row[0]) : undefined;
+}
+
+export function readStampList(db: Database): StampList {
+  const kept = keptStampList(db);
+  if (kept) return kept;
+  const rows = db.query("SELECT path, size, mtime_ms FROM files").values() as [string, number, number][];
+  return stampListOf(rows.map(([path, size, mtimeMs]) => [path, { size, mtimeMs }]));
+}
+
+export class SqliteGraphReader implements GraphReader {
+  private readonly rowids = new Map<string, number>();
+
+  constructor(
+    protected readonly db: Database,
+    private readonly location: string,
+  ) {}
+
+  describe(): StoreDescription {
+    return { backend: "embedded", schema: SCHEMA_VERSION, location: this.location };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async rev(): Promise<number> {
+    return this.revNow();
+  }
+
+  protected revNow(): number {
+    const value = this.metaNow("rev");
+    return value === undefined ? 0 : Number(value);
+  }
+
+  async meta(key: string): Promise<string | undefined> {
+    return this.metaNow(key);
+  }
+
+  protected metaNow(key: string): string | undefined {
+    const row = this.db.query("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | null;
+    return row?.value ?? undefined;
+  }
+
+  async stats(): Promise<StoreStats> {
+    const count = (sql: string): Record<string, number> => {
+      const out: Record<string, number> = {};
+      for (const r of this.db.query(sql).all() as { kind: string; n: number }[]) out[r.kind] = r.n;
+      return out;
+    };
+    return {
+      nodes: count("SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY kind"),
+      edges: count("SELECT kind, count(*) AS n FROM edges GROUP BY kind ORDER BY kind"),
+    };
+  }
+
+  async unresolvedCount(): Promise<number> {
+    return (this.db.query("SELECT count(*) AS n FROM unresolved").get() as { n: number }).n;
+  }
+
+  async integrity(): Promise<string> {
+    return (this.db.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check;
+  }
+
+  private toNode(r: RawNode): GraphNode {
+    // Listed, not spread: edge queries return their own columns on the same row.
+    const { rowid, id, kind, name, qname, path, startLine, endLine, lang, signature, exported, role, parentId } = r;
+    this.rowids.set(id, rowid);
+    return { id, kind, name, qname, path, startLine, endLine, lang, signature, exported: exported === 1, role, parentId };
+  }
+
+  /** The rowid behind a node id, or undefined when no node has it. */
+  protected rowidOf(id: string): number | undefined {
+    const known = this.rowids.get(id);
+    if (known !== undefined) return known;
+    const row = this.db.query("SELECT rowid FROM nodes WHERE id = ?").get(id) as { rowid: number } | null;
+    if (row) this.rowids.set(id, row.rowid);
+    return row?.rowid;
+  }
+
+  private nodes(where: string, ...params: (string | number)[]): GraphNode[] {
+    return (this.db.query(`SELECT ${NODE_COLUMNS} FROM nodes n WHERE ${where}`).all(...params) as RawNode[]).map((r) => this.toNode(r));
+  }
+
+  async node(id: string): Promise<GraphNode | undefined> {
+    return this.nodes("n.id = ?", id)[0];
+  }
+
+  async nodesNamed(name: string): Promise<GraphNode[]> {
+    return this.nodes("n.name = ? AND n.kind != 'file'", name);
+  }
+
+  async nodesNamedWithParent(name: string): Promise<{ node: GraphNode; parentName: string | null; parentKind: string | null }[]> {
+    const rows = this.db
+      .query(
+        `SELECT ${NODE_COLUMNS}, p.name AS parentName, p.kind AS parentKind FROM nodes n LEFT JOIN nodes p ON p.rowid = n.parent WHERE n.name = ? AND n.kind != 'file'`,
+      )
+      .all(name) as (RawNode & { parentName: string | null; parentKind: string | null })[];
+    return rows.map((r) => ({ node: this.toNode(r), parentName: r.parentName, parentKind: r.parentKind }));
+  }
+
+  async nodesNamedNoCase(name: string): Promise<GraphNode[]> {
+    return this.nodes("lower(n.name) = lower(?) AND n.kind != 'file'", name);
+  }
+
+  async nodesWithQname(qname: string): Promise<GraphNode[]> {
+    return this.nodes("n.qname = ? AND n.kind != 'file'", qname);
+  }
+
+  // Prefixes are ranges over the name indexes (`>= p AND < p\uffff`), not LIKE.
+  async nodesWithPrefix(prefix: string, limit = 50): Promise<GraphNode[]> {
+    return this.nodes("n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);
+  }
+
+  async nodesWithPrefixNoCase(prefix: string, limit: number): Promise<GraphNode[]> {
+    const lower = prefix.toLowerCase();
+    return this.nodes("lower(n.name) >= ? AND lower(n.name) < ? LIMIT ?", lower, lower + "\uffff", limit);
+  }
+
+  async nodesWithIdPrefix(prefix: string): Promise<GraphNode[]> {
+    const lower = prefix.toLowerCase();
+    return this.nodes("n.id >= ? AND n.id < ? LIMIT 20", lower, lower + "\uffff");
+  }
+
+  async nodesWithNames(names: readonly string[], limit: number): Promise<GraphNode[]> {
+    const out: GraphNode[] = [];
+    for (let i = 0; i < names.length && out.length < limit; i += IN_CHUNK) {
+      const part = names.slice(i, i + IN_CHUNK);
+      out.push(...this.nodes(`n.name IN (${placeholders(part.length)}) AND n.kind != 'file' LIMIT ?`, ...part, limit - out.length));
+    }
+    return out;
+  }
+
+  async searchNames(term: string, limit: number): Promise<GraphNode[]> {
+    const quoted = `"${term.replace(/"/g, '""')}"*`;
+    const rows = this.db
+      .query(`SELECT ${NODE_COLUMNS} FROM nodes_fts f JOIN nodes n ON n.rowid = f.rowid WHERE nodes_fts MATCH ? ORDER BY rank LIMIT ?`)
+      .all(`{name qname} : ${quoted}`, limit) as RawNode[];
+    return rows.map((r) => this.toNode(r));
+  }
+
+  async distinctNames(): Promise<string[]> {
+    return (this.db.query("SELECT name FROM names").values() as [string][]).map((r) => r[0]);
+  }
+
+  async fileNode(path: string): Promise<GraphNode | undefined> {
+    return this.nodes("n.path = ? AND n.kind = 'file'", path)[0];
+  }
+
+  async innermostAt(path: string, line: number): Promise<GraphNode | undefined> {
+    return this.nodes(
+      "n.path = ? AND n.kind != 'file' AND n.start_line <= ? AND n.end_line >= ? ORDER BY (n.end_line - n.start_line), n.start_line DESC LIMIT 1",
+      path,
+      line,
+      line,
+    )[0];
+  }
+
+  async children(parentId: string): Promise<GraphNode[]> {
+    const parent = this.rowidOf(parentId);
+    return parent === undefined ? [] : this.nodes("n.parent = ? ORDER BY n.start_line", parent);
+  }
+
+  async countChildren(parentId: string): Promise<number> {
+    const parent = this.rowidOf(parentId);
+    if (parent === undefined) return 0;
+    return (this.db.query("SELECT count(*) n FROM nodes WHERE parent = ?").get(parent) as { n: number }).n;
+  }
+
+  async inventory(query: InventoryQuery): Promise<GraphNode[]> {
+    const where: string[] = ["1 = 1"];
+    const params: (string | number)[] = [];
+    if (query.kind) {
+      where.push("n.kind = ?");
+      params.push(query.kind);
+    } else where.push("n.kind != 'file'");
+    if (query.path) {
+      where.push("(n.path = ? OR (n.path >= ? AND n.path < ?))");
+      const dir = query.path.endsWith("/") ? query.path : query.path + "/";
+      params.push(query.path, dir, dir + "\uffff");
+    }
+    params.push(query.limit);
+    return this.nodes(`${where.join(" AND ")} ORDER BY n.path, n.start_line LIMIT ?`, ...params);
+  }
+
+  async containsProbe(points: number): Promise<{ sampled: number; attached: number }> {
+    // Two subqueries: min() and max() in one SELECT scan the table, each alone is one seek.
+    const range = this.db.query("SELECT (SELECT min(rowid) FROM nodes) lo, (SELECT max(rowid) FROM nodes) hi").get() as {
+      lo: number | null;
+      hi: number | null;
+    };
+    if (range.lo === null || range.hi === null) return { sampled: 0, attached: 0 };
+    const symbolFrom = this.db.query("SELECT rowid FROM nodes WHERE rowid >= ? AND kind != 'file' ORDER BY rowid LIMIT 1");
+    const attached = this.db.query("SELECT 1 FROM edges WHERE dst = ? AND kind = 'CONTAINS' LIMIT 1");
+    const seen = new Set<number>();
+    let hits = 0;
+    for (let i = 0; i < points; i++) {
+      const from = range.lo + Math.floor(((range.hi - range.lo) * i) / Math.max(1, points - 1));
+      const row = symbolFrom.get(from) as { rowid: number } | null;
+      if (!row || seen.has(row.rowid)) continue;
+      seen.add(row.rowid);
+      if (attached.get(row.rowid)) hits++;
+    }
+    return { sampled: seen.size, attached: hits };
+  }
+
+  private countAt(end: End, id: string, kinds: readonly EdgeKind[]): number {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return 0;
+    return (this.db.query(`SELECT count(*) n FROM edges WHERE ${end} = ? AND kind IN (${placeholders(kinds.length)})`).get(rowid, ...kinds) as { n: number }).n;
+  }
+
+  /** Edges at the node, each with the node at the other end, in path order. */
+  private edgesAt(end: End, id: string, kinds: readonly EdgeKind[], limit: number): GraphEdge[] {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return [];
+    const rows = this.db
+      .query(
+        `SELECT ${NODE_COLUMNS}, e.kind e_kind, e.via, e.confidence, e.lines, e.names FROM edges e JOIN nodes n ON n.rowid = e.${other(end)}
+         WHERE e.${end} = ? AND e.kind IN (${placeholders(kinds.length)}) ORDER BY n.path, n.start_line LIMIT ?`,
+      )
+      .all(rowid, ...kinds, limit) as (RawNode & { e_kind: string; via: string | null; confidence: number | null; lines: string | null; names: string | null })[];
+    return rows.map((r) => ({
+      node: this.toNode(r),
+      kind: r.e_kind,
+      via: r.via,
+      confidence: r.confidence,
+      lines: splitLines(r.lines),
+      names: splitList(r.names),
+    }));
+  }
+
+  async edgesInto(id: string, kinds: readonly EdgeKind[], limit = -1): Promise<GraphEdge[]> {
+    return this.edgesAt("dst", id, kinds, limit);
+  }
+
+  async edgesFrom(id: string, kinds: readonly EdgeKind[], limit = -1): Promise<GraphEdge[]> {
+    return this.edgesAt("src", id, kinds, limit);
+  }
+
+  async countInto(id: string, kinds: readonly EdgeKind[]): Promise<number> {
+    return this.countAt("dst", id, kinds);
+  }
+
+  async countFrom(id: string, kinds: readonly EdgeKind[]): Promise<number> {
+    return this.countAt("src", id, kinds);
+  }
+
+  async unresolvedUses(name: string): Promise<number> {
+    return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind = 'CALLS'").get(name) as { n: number }).n;
+  }
+
+  async unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]> {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return [];
+    const rows = this.db.query("SELECT name, receiver, lines FROM unresolved WHERE src = ? AND kind = 'CALLS' ORDER BY name").all(rowid) as {
+      name: string;
+      receiver: string | null;
+      lines: string | null;
+    }[];
+    return rows.map((r) => ({ name: r.name, receiver: r.receiver, lines: splitLines(r.lines) }));
+  }
+
+  async fileRow(path: string): Promise<FileRow | undefined> {
+    const r = this.db.query(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`).get(path) as RawFileRow | null;
+    return r ? fileRowOf(r) : undefined;
+  }
+
+  async fileRowsOf(paths: readonly string[]): Promise<Map<string, FileRow>> {
+    if (paths.length > FEW_ROWS) {
+      const all = await this.fileRows();
+      return new Map(paths.flatMap((path) => (all.has(path) ? [[path, all.get(path)!] as const] : [])));
+    }
+    const out = new Map<string, FileRow>();
+    const query = this.db.query(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`);
+    for (const path of paths) {
+      const r = query.get(path) as RawFileRow | null;
+      if (r) out.set(path, fileRowOf(r));
+    }
+    return out;
+  }
+
+  async fileRows(): Promise<Map<string, FileRow>> {
+    const rows = this.db.query(`SELECT ${FILE_COLUMNS} FROM files`).all() as RawFileRow[];
+    const out = new Map<string, FileRow>();
+    for (const r of rows) out.set(r.path, fileRowOf(r));
+    return out;
+  }
+
+  async fileStampList(): Promise<StampList> {
+    return readStampList(this.db);
+  }
+
+  async facts(path: string): Promise<FileFacts | undefined> {
+    return this.factsNow(path);
+  }
+
+  factsNow(path: string): FileFacts | undefined {
+    const row = this.db.query("SELECT data FROM facts WHERE path = ?").get(path) as { data: string } | null;
+    return row ? (JSON.parse(row.data) as FileFacts) : undefined;
+  }
+
+  async importersOf(paths: readonly string[]): Promise<string[]> {
+    const owners = new Set<string>();
+    for (const part of chunks(paths)) {
+      const rows = this.db
+        .query(
+          `SELECT DISTINCT e.owner AS owner FROM nodes n JOIN edges e ON e.dst = n.rowid AND e.kind = 'IMPORTS'
+           WHERE n.kind = 'file' AND n.path IN (${placeholders(part.length)})`,
+        )
+        .all(...part) as { owner: string }[];
+      for (const r of rows) owners.add(r.owner);
+    }
+    return [...owners].sort();
+  }
+
+  async ownersOfEdgesInto(paths: readonly string[]): Promise<string[]> {
+    const owners = new Set<string>();
+    for (const part of chunks(paths)) {
+      const rows = this.db
+        .query(
+          `SELECT DISTINCT e.owner AS owner FROM nodes n JOIN edges e ON e.dst = n.rowid
+           WHERE n.path IN (${placeholders(part.length)}) AND e.kind != 'CONTAINS'`,
+        )
+        .all(...part) as { owner: string }[];
+      for (const row of rows) owners.add(row.owner);
+    }
+    return [...owners];
+  }
+
+  async ownersOfUnresolved(names: readonly string[]): Promise<string[]> {
+    const owners = new Set<string>();
+    for (const part of chunks(names)) {
+      const rows = this.db
+        .query(`SELECT DISTINCT owner FROM unresolved WHERE name IN (${placeholders(part.length)})`)
+        .all(...part) as { owner: string }[];
+      for (const r of rows) owners.add(r.owner);
+    }
+    return [...owners].sort();
+  }
+
+  async ownersReading(keys: readonly string[]): Promise<string[] | undefined> {
+    if (keys.length === 0) return [];
+    if (keys.some((key) => key.includes("\n"))) return undefined;
+    const owners = new Set<string>();
+    if (keys.length <= 8) {
+      const find = this.db.query("SELECT path FROM file_reads WHERE instr(keys, ?) > 0");
+      for (const key of keys) for (const [path] of find.values(keyList([key])) as [string][]) owners.add(path);
+    } else {
+      // One pass over every file's keys instead of one scan per key.
+      const wanted = new Set(keys);
+      for (const [path, joined] of this.db.query("SELECT path, keys FROM file_reads").values() as [string, string][]) {
+        if (joined.split("\n").some((key) => wanted.has(key))) owners.add(path);
+      }
+    }
+    return [...owners].sort();
+  }
+
+  async *allNodes(): AsyncIterable<GraphNode> {
+    for (const r of this.db.query(`SELECT ${NODE_COLUMNS} FROM nodes n ORDER BY n.rowid`).iterate() as Iterable<RawNode>) yield this.toNode(r);
+  }
+
+  /** Every node by rowid, for the whole-graph reads below. */
+  private nodesByRowid(): Map<number, GraphNode> {
+    const out = new Map<number, GraphNode>();
+    for (const r of this.db.query(`SELECT ${NODE_COLUMNS} FROM nodes n`).all() as RawNode[]) out.set(r.rowid, this.toNode(r));
+    return out;
+  }
+
+  async *allEdges(kind?: EdgeKind): AsyncIterable<FullEdge> {
+    const byRowid = this.nodesByRowid();
+    const sql = `SELECT src, dst, kind, owner, via, confidence, lines, names FROM edges${kind ? " WHERE kind = ?" : ""} ORDER BY rowid`;
+    const rows = this.db.query(sql).iterate(...(kind ? [kind] : [])) as Iterable<{
+      src: number;
+      dst: number;
+      kind: EdgeKind;
+      owner: string;
+      via: string | null;
+      confidence: number | null;
+      lines: string | null;
+      names: string | null;
+    }>;
+    for (const r of rows) {
+      yield { src: byRowid.get(r.src)!, dst: byRowid.get(r.dst)!, kind: r.kind, owner: r.owner, via: r.via, confidence: r.confidence, lines: splitLines(r.lines), names: splitList(r.names) };
+    }
+  }
+
+  async *allUnresolved(): AsyncIterable<UnresolvedSite> {
+    const byRowid = this.nodesByRowid();
+    const rows = this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved ORDER BY rowid").iterate() as Iterable<{
+      src: number;
+      owner: string;
+      kind: EdgeKind;
+      name: string;
+      receiver: string | null;
+      lines: string | null;
+    }>;
+    for (const r of rows) yield { src: byRowid.get(r.src)!, owner: r.owner, kind: r.kind, name: r.name, receiver: r.receiver, lines: splitLines(r.lines) };
+  }
+
+  async revisions(): Promise<RevisionRow[]> {
+    return this.db
+      .query("SELECT rev, at, files_added AS filesAdded, files_changed AS filesChanged, files_deleted AS filesDeleted FROM revisions ORDER BY rev")
+      .all() as RevisionRow[];
+  }
+
+  async patches(rev?: number): Promise<PatchRow[]> {
+    const where = rev === undefined ? "" : " WHERE rev = ?";
+    return this.db.query(`SELECT rev, path, op, hash, added, removed FROM patches${where} ORDER BY rev, path`).all(...(rev === undefined ? [] : [rev])) as PatchRow[];
+  }
+}

@@ -1,0 +1,334 @@
+// Writes one revision inside the caller's transaction: files first, then deletions and edges.
+// Edges refer to nodes by rowid (loads 2x faster and 2/3 the size of id references); rowids
+// are handed out here and survive an entity's re-map.
+import type { Database } from "bun:sqlite";
+import type { FileFacts } from "../../model/facts";
+import type { CommitResult, FileChange, FileRow, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
+import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
+import { chunks, keyList, placeholders, readStampList } from "./reader";
+import { INDEXES, INDEX_NAMES } from "./schema";
+
+interface PatchRow {
+  path: string;
+  op: "add" | "modify" | "delete";
+  hash: string;
+  added: number;
+  removed: number;
+}
+
+interface ExistingNode {
+  rowid: number;
+  id: string;
+  name: string;
+  qname: string;
+}
+
+type SqlValue = string | number | null;
+
+export function writeStampList(db: Database, list: StampList): void {
+  db.query("INSERT INTO meta (key, value) VALUES ('stamps', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(encodeStamps(list));
+}
+
+/** The open transaction of one revision: what `GraphStore.begin` hands out. */
+export class SqliteRevision implements RevisionWriter {
+  private open = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly writer: RevisionRows,
+    private readonly previousRev: number,
+    private readonly readFacts: (path: string) => FileFacts | undefined,
+  ) {}
+
+  async touch(row: FileRow): Promise<void> {
+    this.writer.touch(row);
+  }
+
+  async change(change: FileChange): Promise<void> {
+    this.writer.replaceFile(change);
+  }
+
+  factsNow(path: string): FileFacts | undefined {
+    return this.readFacts(path);
+  }
+
+  async finish(rest: RevisionRest): Promise<CommitResult> {
+    const result = await this.writer.finish(this.previousRev, rest);
+    this.db.run("COMMIT");
+    this.open = false;
+    return result;
+  }
+
+  async abort(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    if (this.db.inTransaction) this.db.run("ROLLBACK");
+  }
+}
+
+/** The rows of one revision, written inside its transaction. */
+export class RevisionRows {
+  private readonly cold: boolean;
+  private nextRowid: number;
+  private readonly rowids = new Map<string, number>();
+  private readonly goneRowids: number[] = [];
+  /** Entity names that appeared, and names that may have lost their last holder. */
+  private readonly namesIn = new Set<string>();
+  private readonly namesOut = new Set<string>();
+  private readonly patches: PatchRow[] = [];
+  /** Every file row this revision wrote (its stamp) or deleted (null): the stamp list follows. */
+  private readonly stampWrites = new Map<string, FileStamp | null>();
+  private added = 0;
+  private changedCount = 0;
+  private deletedCount = 0;
+  private rewrittenOwners = 0;
+  private dropped = 0;
+
+  constructor(private readonly db: Database) {
+    this.cold = !this.indexed() && this.isEmpty();
+    if (!this.cold) this.createIndexes();
+    this.nextRowid = (this.db.query("SELECT coalesce(max(rowid), 0) + 1 AS next FROM nodes").get() as { next: number }).next;
+  }
+
+  async finish(previousRev: number, rest: RevisionRest): Promise<CommitResult> {
+    for (const path of rest.deleted) this.deleteFile(path);
+    this.dropEdgesOfGoneNodes();
+    for (const path of rest.deleted) this.clearOwner(path);
+    // Consumed as produced: the map pipeline resolves owners one by one while this writes,
+    // so a cold map never holds every edge of the repository at once.
+    if (Symbol.asyncIterator in rest.edges) for await (const [owner, edges] of rest.edges) this.replaceOwnerEdges(owner, edges);
+    else for (const [owner, edges] of rest.edges) this.replaceOwnerEdges(owner, edges);
+
+    if (this.cold) {
+      this.createIndexes();
+      this.db.run("INSERT INTO nodes_fts(nodes_fts) VALUES('rebuild')");
+    }
+    this.updateNames();
+    // Before the early return: rows touched (same content, new mtime) make no revision.
+    if (this.stampWrites.size > 0) writeStampList(this.db, patchStamps(readStampList(this.db), this.stampWrites));
+    const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
+    if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped };
+
+    const rev = previousRev + 1;
+    const at = new Date().toISOString();
+    this.db
+      .query("INSERT INTO revisions (rev, at, files_added, files_changed, files_deleted) VALUES (?, ?, ?, ?, ?)")
+      .run(rev, at, this.added, this.changedCount, this.deletedCount);
+    const insertPatch = this.db.query("INSERT INTO patches (rev, path, op, hash, added, removed) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
+    const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    setMeta.run("rev", String(rev));
+    setMeta.run("last_ingest_at", at);
+    return { rev, patches: this.patches.length, droppedEdges: this.dropped };
+  }
+
+  private indexed(): boolean {
+    const row = this.db
+      .query(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name IN (${placeholders(INDEX_NAMES.length)})`)
+      .get(...INDEX_NAMES) as { n: number };
+    return row.n === INDEX_NAMES.length;
+  }
+
+  private isEmpty(): boolean {
+    return this.db.query("SELECT 1 FROM nodes LIMIT 1").get() === null && this.db.query("SELECT 1 FROM edges LIMIT 1").get() === null;
+  }
+
+  private createIndexes(): void {
+    for (const sql of INDEXES) this.db.run(sql);
+  }
+
+  touch(r: FileRow): void {
+    this.stampWrites.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
+    this.db
+      .query("UPDATE files SET size = ?, mtime_ms = ?, hash = ?, lang = ?, parse_errors = ?, role = ? WHERE path = ?")
+      .run(r.size, r.mtimeMs, r.hash, r.lang, r.parseErrors, r.role, r.path);
+  }
+
+  private existingNodes(path: string): ExistingNode[] {
+    if (this.cold) return [];
+    return this.db.query("SELECT rowid, id, name, qname FROM nodes WHERE path = ?").all(path) as ExistingNode[];
+  }
+
+  replaceFile(change: FileChange): void {
+    const { row } = change;
+    const before = this.cold
+      ? null
+      : (this.db.query("SELECT hash FROM files WHERE path = ?").get(row.path) as { hash: string } | null);
+    this.db
+      .query(
+        `INSERT INTO files (path, size, mtime_ms, hash, lang, parse_errors, role) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, hash = excluded.hash,
+           lang = excluded.lang, parse_errors = excluded.parse_errors, role = excluded.role`,
+      )
+      .run(row.path, row.size, row.mtimeMs, row.hash, row.lang, row.parseErrors, row.role);
+    this.stampWrites.set(row.path, { size: row.size, mtimeMs: row.mtimeMs });
+    if (change.facts) {
+      this.db
+        .query("INSERT INTO facts (path, data) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data")
+        .run(row.path, JSON.stringify(change.facts));
+    } else if (!this.cold) {
+      this.db.query("DELETE FROM facts WHERE path = ?").run(row.path);
+    }
+
+    const existing = new Map(this.existingNodes(row.path).map((n) => [n.id, n]));
+    // Rowids are handed out here rather than read back after each insert: surviving entities
+    // keep theirs, new ones count up from the table's maximum, and parents listed after their
+    // children resolve without a second pass.
+    for (const node of change.nodes) {
+      if (!this.rowids.has(node.id)) this.rowids.set(node.id, existing.get(node.id)?.rowid ?? this.nextRowid++);
+    }
+    const upsert = this.db.query(
+      `INSERT INTO nodes (rowid, id, kind, name, qname, path, start_line, end_line, lang, signature, exported, role, parent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, name = excluded.name, qname = excluded.qname,
+         path = excluded.path, start_line = excluded.start_line, end_line = excluded.end_line, lang = excluded.lang,
+         signature = excluded.signature, exported = excluded.exported, role = excluded.role, parent = excluded.parent`,
+    );
+    const ftsInsert = this.db.query("INSERT INTO nodes_fts (rowid, name, qname) VALUES (?, ?, ?)");
+    let addedEntities = 0;
+    for (const node of change.nodes) {
+      const rowid = this.rowids.get(node.id)!;
+      const parent = node.parentId === null ? null : (this.rowidOf(node.parentId) ?? null);
+      upsert.run(
+        rowid, node.id, node.kind, node.name, node.qname, node.path, node.startLine, node.endLine,
+        node.lang, node.signature, node.exported ? 1 : 0, node.role, parent,
+      );
+      const old = existing.get(node.id);
+      if (!old) addedEntities++;
+      // A cold load collects every name here: selecting them back from 177k nodes took 0.4 s.
+      if (node.kind !== "file" && old?.name !== node.name) {
+        this.namesIn.add(node.name);
+        if (old) this.namesOut.add(old.name);
+      }
+      // A cold load rebuilds the text index in one pass at the end instead.
+      if (this.cold) continue;
+      if (old && (old.name !== node.name || old.qname !== node.qname)) this.ftsDelete(old);
+      if (!old || old.name !== node.name || old.qname !== node.qname) ftsInsert.run(rowid, node.name, node.qname);
+    }
+
+    const kept = new Set(change.nodes.map((n) => n.id));
+    let removed = 0;
+    for (const old of existing.values()) {
+      if (kept.has(old.id)) continue;
+      this.removeNode(old);
+      removed++;
+    }
+    if (before) this.changedCount++;
+    else this.added++;
+    this.patches.push({ path: row.path, op: before ? "modify" : "add", hash: row.hash, added: addedEntities, removed });
+  }
+
+  private deleteFile(path: string): void {
+    if (this.cold) return;
+    const before = this.db.query("SELECT hash FROM files WHERE path = ?").get(path) as { hash: string } | null;
+    if (!before) return;
+    const nodes = this.existingNodes(path);
+    for (const node of nodes) this.removeNode(node);
+    this.db.query("DELETE FROM files WHERE path = ?").run(path);
+    this.stampWrites.set(path, null);
+    this.db.query("DELETE FROM facts WHERE path = ?").run(path);
+    this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);
+    this.deletedCount++;
+    this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
+  }
+
+  private removeNode(node: ExistingNode): void {
+    this.namesOut.add(node.name);
+    this.ftsDelete(node);
+    this.db.query("DELETE FROM nodes WHERE rowid = ?").run(node.rowid);
+    this.goneRowids.push(node.rowid);
+  }
+
+  private updateNames(): void {
+    const insert = this.db.query("INSERT OR IGNORE INTO names (name) VALUES (?)");
+    // In key order, each insert lands beside the last.
+    for (const name of [...this.namesIn].sort()) insert.run(name);
+    const drop = this.db.query("DELETE FROM names WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM nodes WHERE name = ?1 AND kind != 'file')");
+    for (const name of this.namesOut) if (!this.namesIn.has(name)) drop.run(name);
+  }
+
+  private ftsDelete(node: ExistingNode): void {
+    this.db.query("INSERT INTO nodes_fts (nodes_fts, rowid, name, qname) VALUES ('delete', ?, ?, ?)").run(node.rowid, node.name, node.qname);
+  }
+
+  private dropEdgesOfGoneNodes(): void {
+    if (this.goneRowids.length === 0) return;
+    for (const part of chunks(this.goneRowids)) {
+      const list = placeholders(part.length);
+      this.db.query(`DELETE FROM edges WHERE src IN (${list})`).run(...part);
+      this.db.query(`DELETE FROM edges WHERE dst IN (${list})`).run(...part);
+      this.db.query(`DELETE FROM unresolved WHERE src IN (${list})`).run(...part);
+    }
+  }
+
+  private clearOwner(owner: string): void {
+    const edges = this.db.query("DELETE FROM edges WHERE owner = ?").run(owner);
+    const sites = this.db.query("DELETE FROM unresolved WHERE owner = ?").run(owner);
+    if (edges.changes + sites.changes > 0) this.rewrittenOwners++;
+  }
+
+  private rowidOf(id: string): number | undefined {
+    const known = this.rowids.get(id);
+    if (known !== undefined || this.cold) return known;
+    const row = this.db.query("SELECT rowid FROM nodes WHERE id = ?").get(id) as { rowid: number } | null;
+    if (row) this.rowids.set(id, row.rowid);
+    return row?.rowid;
+  }
+
+  /** Rewrites an owner's edges only when they differ, so re-resolving an unaffected dependent costs no revision. */
+  private replaceOwnerEdges(owner: string, next: OwnerEdges): void {
+    if (next.reads) {
+      this.db
+        .query("INSERT INTO file_reads (path, keys) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET keys = excluded.keys")
+        .run(owner, keyList(next.reads));
+    }
+    const edgeRows: SqlValue[][] = [];
+    for (const e of next.edges) {
+      const src = this.rowidOf(e.srcId);
+      const dst = this.rowidOf(e.dstId);
+      if (src === undefined || dst === undefined) {
+        this.dropped++;
+        continue;
+      }
+      edgeRows.push([src, dst, e.kind, owner, e.via ?? null, e.confidence ?? null, e.lines.join(","), e.names?.length ? e.names.join(",") : null]);
+    }
+    const siteRows: SqlValue[][] = [];
+    for (const u of next.unresolved) {
+      const src = this.rowidOf(u.srcId);
+      if (src === undefined) {
+        this.dropped++;
+        continue;
+      }
+      siteRows.push([src, owner, u.kind, u.name, u.receiver ?? null, u.lines.join(",")]);
+    }
+    if (!this.cold && this.sameAsStored(owner, edgeRows, siteRows)) return;
+
+    if (!this.cold) this.clearOwner(owner);
+    const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const r of edgeRows) insertEdge.run(...r);
+    const insertSite = this.db.query("INSERT INTO unresolved (src, owner, kind, name, receiver, lines) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const r of siteRows) insertSite.run(...r);
+    if (edgeRows.length + siteRows.length > 0) this.rewrittenOwners++;
+  }
+
+  private sameAsStored(owner: string, edgeRows: SqlValue[][], siteRows: SqlValue[][]): boolean {
+    const stored = this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names FROM edges WHERE owner = ?").values(owner);
+    if (stored.length !== edgeRows.length) return false;
+    const storedSites = this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved WHERE owner = ?").values(owner);
+    if (storedSites.length !== siteRows.length) return false;
+    return sameMultiset(stored as SqlValue[][], edgeRows) && sameMultiset(storedSites as SqlValue[][], siteRows);
+  }
+}
+
+function sameMultiset(a: SqlValue[][], b: SqlValue[][]): boolean {
+  const key = (row: SqlValue[]) => JSON.stringify(row);
+  const counts = new Map<string, number>();
+  for (const row of a) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  for (const row of b) {
+    const k = key(row);
+    const n = counts.get(k);
+    if (!n) return false;
+    counts.set(k, n - 1);
+  }
+  return true;
+}

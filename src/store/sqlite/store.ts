@@ -1,0 +1,117 @@
+// The embedded store: one SQLite database per workspace, WAL mode. Every `ix map` that changes
+// anything becomes one revision written in one transaction, so a crash or an error leaves the
+// previous revision whole.
+import { Database } from "bun:sqlite";
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { StoreError, type CommitResult, type GraphStore, type RevisionInput, type RevisionWriter } from "../graph";
+import { readStampList, SqliteGraphReader } from "./reader";
+import { RevisionRows, SqliteRevision, writeStampList } from "./revision";
+import { PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
+
+/**
+ * A query starts with an empty page cache; reading pages through a mapping instead of a pread
+ * each made a 1,100-caller lookup 3x faster (12 ms to 4 ms) on a 320 MB graph.
+ */
+const READ_MMAP_BYTES = 1 << 30;
+
+function openDatabase(dbPath: string, readonly: boolean): Database {
+  try {
+    if (!readonly) mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+    return readonly ? new Database(dbPath, { readonly: true }) : new Database(dbPath, { create: true, readwrite: true });
+  } catch (error) {
+    throw new StoreError("store_unavailable", `cannot open ${dbPath}: ${(error as Error).message}`);
+  }
+}
+
+function prepared(db: Database, prepare: () => void): Database {
+  try {
+    prepare();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function userVersion(db: Database): number {
+  return (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+}
+
+/** A graph opened for reading: what every query uses. */
+export function openSqliteReader(dbPath: string): SqliteGraphReader {
+  const db = openDatabase(dbPath, true);
+  prepared(db, () => {
+    db.run("PRAGMA busy_timeout = 5000");
+    db.run(`PRAGMA mmap_size = ${READ_MMAP_BYTES}`);
+    const version = userVersion(db);
+    if (version !== SCHEMA_VERSION) throw new StoreError("schema_mismatch", `${dbPath} has schema ${version}, this ix reads schema ${SCHEMA_VERSION}`);
+  });
+  return new SqliteGraphReader(db, dbPath);
+}
+
+/** A graph opened for a map: created with its schema when new. */
+export function openSqliteStore(dbPath: string): SqliteGraphStore {
+  const db = openDatabase(dbPath, false);
+  prepared(db, () => {
+    const version = userVersion(db);
+    for (const pragma of PRAGMAS) db.run(pragma);
+    if (version === 0) {
+      const tables = db.query("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+      if (tables.n > 0) throw new StoreError("schema_mismatch", `${dbPath} is not an ix graph (no schema version)`);
+      db.transaction(() => {
+        for (const sql of TABLES) db.run(sql);
+        db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      }).immediate();
+    } else if (version !== SCHEMA_VERSION) {
+      throw new StoreError("schema_mismatch", `${dbPath} has schema ${version}, this ix writes schema ${SCHEMA_VERSION}`);
+    }
+  });
+  return new SqliteGraphStore(db, dbPath);
+}
+
+/** Deletes a graph with its write-ahead log: derived data, rebuilt by the next map. */
+export function removeSqliteGraph(dbPath: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+}
+
+export class SqliteGraphStore extends SqliteGraphReader implements GraphStore {
+  async setMeta(key: string, value: string): Promise<void> {
+    this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  /**
+   * Only whether a list is kept is asked: decoding it again cost a no-change map of 13k files
+   * ~10 ms. (A kept list that does not decode is rewritten by the next revision.)
+   */
+  async keepStampList(): Promise<void> {
+    const kept = this.db.query("SELECT 1 FROM meta WHERE key = 'stamps' AND typeof(value) = 'blob'").get() !== null;
+    if (!kept && this.revNow() > 0) writeStampList(this.db, readStampList(this.db));
+  }
+
+  /**
+   * Opens a revision that takes files as they are produced: a map writes each parsed file at
+   * once instead of holding every file's facts until the end.
+   */
+  async begin(): Promise<RevisionWriter> {
+    this.db.run("BEGIN IMMEDIATE");
+    try {
+      return new SqliteRevision(this.db, new RevisionRows(this.db), this.revNow(), (path) => this.factsNow(path));
+    } catch (error) {
+      this.db.run("ROLLBACK");
+      throw error;
+    }
+  }
+
+  async commit(input: RevisionInput): Promise<CommitResult> {
+    const revision = await this.begin();
+    try {
+      for (const row of input.touched) await revision.touch(row);
+      for (const change of input.changed) await revision.change(change);
+      return await revision.finish(input);
+    } catch (error) {
+      await revision.abort();
+      throw error;
+    }
+  }
+}

@@ -11,6 +11,11 @@ export function workspaceId(root: string): string {
   return sha256Hex(`repo:${root}`).slice(0, 8);
 }
 
+/** The name of a checkout's own store directory, from its absolute root. */
+export function storeKey(root: string): string {
+  return workspaceId(root);
+}
+
 /** UUID-formatted (8-4-4-4-12) id of an entity; `key` is "" for a file node, else `${kind}:${qname}[#n]`. */
 export function nodeId(workspaceId: string, path: string, key: string): string {
   const hex = sha256Hex(`${workspaceId}\0${path}\0${key}`);

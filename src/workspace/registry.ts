@@ -1,29 +1,46 @@
 // Which registered workspace covers a directory: the longest registered root that contains it,
-// compared segment by segment (so /repo-old is not inside /repo).
+// compared segment by segment (so /repo-old is not inside /repo). Each root has its own store
+// directory, named from the root, whatever id its entry records: two checkouts never share a
+// store, so a map of one never touches the other.
 import { join, resolve, sep } from "node:path";
 import { loadConfig, updateConfig } from "../config/store";
-import { workspaceId } from "../model/ids";
+import { storeKey } from "../model/ids";
 
 export interface Workspace {
+  /** As recorded in the registry entry, else the store's name. */
   id: string;
   root: string;
-  /** $IX_HOME/workspaces/<id> */
+  /** $IX_HOME/workspaces/<store key of root> */
   dir: string;
   dbPath: string;
 }
 
-export function workspaceAt(home: string, root: string): Workspace {
-  const id = workspaceId(root);
-  const dir = join(home, "workspaces", id);
-  return { id, root, dir, dbPath: join(dir, "graph.db") };
+interface Entry {
+  root: string;
+  id?: string;
 }
 
-export function registeredRoots(home: string): string[] {
+/** Where the checkout at `root` keeps its graph and caches. */
+export function storeDir(home: string, root: string): string {
+  return join(home, "workspaces", storeKey(root));
+}
+
+function workspaceAt(home: string, entry: Entry): Workspace {
+  const dir = storeDir(home, entry.root);
+  // An entry written as a bare root shows the store's name.
+  return { id: entry.id ?? storeKey(entry.root), root: entry.root, dir, dbPath: join(dir, "graph.db") };
+}
+
+function registeredEntries(home: string): Entry[] {
   const list = loadConfig(home).values.workspaces;
   if (!Array.isArray(list)) return [];
-  return list
-    .map((entry) => (entry && typeof entry === "object" ? (entry as Record<string, unknown>).root : entry))
-    .filter((root): root is string => typeof root === "string");
+  const entries: Entry[] = [];
+  for (const item of list) {
+    const fields: Record<string, unknown> = item && typeof item === "object" ? (item as Record<string, unknown>) : { root: item };
+    if (typeof fields.root !== "string") continue;
+    entries.push(typeof fields.id === "string" ? { root: fields.root, id: fields.id } : { root: fields.root });
+  }
+  return entries;
 }
 
 export function contains(root: string, dir: string): boolean {
@@ -33,21 +50,20 @@ export function contains(root: string, dir: string): boolean {
 
 export function findWorkspace(home: string, cwd: string): Workspace | undefined {
   const dir = resolve(cwd);
-  let best: string | undefined;
-  for (const root of registeredRoots(home)) {
-    if (contains(root, dir) && (!best || root.length > best.length)) best = root;
+  let best: Entry | undefined;
+  for (const entry of registeredEntries(home)) {
+    if (contains(entry.root, dir) && (!best || entry.root.length > best.root.length)) best = entry;
   }
   return best ? workspaceAt(home, best) : undefined;
 }
 
 export function registerWorkspace(home: string, root: string): Workspace {
-  const ws = workspaceAt(home, root);
-  if (!registeredRoots(home).includes(root)) {
-    updateConfig(home, (doc) => {
-      const current = doc.get("workspaces");
-      if (current === undefined) doc.set("workspaces", [{ root, id: ws.id }]);
-      else doc.addIn(["workspaces"], { root, id: ws.id });
-    });
-  }
+  const entry = registeredEntries(home).find((e) => e.root === root);
+  if (entry) return workspaceAt(home, entry);
+  const ws = workspaceAt(home, { root });
+  updateConfig(home, (doc) => {
+    if (doc.get("workspaces") === undefined) doc.set("workspaces", [{ root, id: ws.id }]);
+    else doc.addIn(["workspaces"], { root, id: ws.id });
+  });
   return ws;
 }

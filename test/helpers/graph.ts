@@ -2,11 +2,13 @@
 // "src/a.ts:a CALLS src/b.ts:b", so a test lists the expected edges beside its fixture.
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
-import { join } from "node:path";
-import { workspaceId } from "../../src/model/ids";
+import { findWorkspace } from "../../src/workspace/registry";
 
+/** The graph ix itself reads for `root`: the registered workspace covering it, its store. */
 export function dbPath(home: string, root: string): string {
-  return join(home, "workspaces", workspaceId(realpathSync(root)), "graph.db");
+  const ws = findWorkspace(home, realpathSync(root));
+  if (!ws) throw new Error(`no workspace registered in ${home} covers ${root}`);
+  return ws.dbPath;
 }
 
 function label(path: string, kind: string, qname: string): string {

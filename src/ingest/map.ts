@@ -9,6 +9,7 @@ import { stampChanges } from "../graph/stamps";
 import { Store, StoreError } from "../graph/store";
 import { ownersOfEdgesInto } from "../graph/queries";
 import type { Project } from "../resolve/model";
+import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
@@ -131,6 +132,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
   const { parseEach } = await import("./pool");
   const present = new Set(found.files.map((f) => f.path));
   const stat = new Map(found.files.map((f) => [f.path, f]));
+  const repository = graphRepository(ws, store);
   const idCache = new Map<string, FileIds>();
   const changedPaths: string[] = [];
   const dependents = new Set<string>();
@@ -196,7 +198,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
         changedPaths.push(row.path);
         if (!cold && !changes.added.has(row.path)) noteDependents(row.path, facts);
         else if (!cold) noteMoved(row.path, facts?.entities ?? []);
-        const fileIds = idsOf(ws.id, row.path, facts);
+        const fileIds = idsOf(repository, row.path, facts);
         idCache.set(row.path, fileIds);
         const lines = result.status === "skipped" ? 0 : result.lines;
         revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
@@ -240,7 +242,7 @@ async function mapLocked(ws: Workspace, store: Store, opts: MapOptions): Promise
     const ids = (path: string) => {
       let entry = idCache.get(path);
       if (!entry) {
-        entry = idsOf(ws.id, path, project.facts(path));
+        entry = idsOf(repository, path, project.facts(path));
         idCache.set(path, entry);
       }
       return entry;

@@ -1,15 +1,17 @@
 // Which registered workspace covers a directory: the longest registered root that contains it,
 // compared segment by segment (so /repo-old is not inside /repo). Each root has its own store
-// directory, named from the root, whatever id its entry records: two checkouts never share a
-// store, so a map of one never touches the other.
+// directory, named from the root: two checkouts of one repository share their workspace id
+// (it comes from the repository) but never a store, so a map of one never touches the other.
 import { join, resolve, sep } from "node:path";
 import { loadConfig, updateConfig } from "../config/store";
 import { storeKey } from "../model/ids";
 
 export interface Workspace {
-  /** As recorded in the registry entry, else the store's name. */
+  /** The workspace id (from the repository: src/workspace/identity.ts) as last recorded. */
   id: string;
   root: string;
+  /** The $IX_HOME this workspace is registered in. */
+  home: string;
   /** $IX_HOME/workspaces/<store key of root> */
   dir: string;
   dbPath: string;
@@ -27,8 +29,9 @@ export function storeDir(home: string, root: string): string {
 
 function workspaceAt(home: string, entry: Entry): Workspace {
   const dir = storeDir(home, entry.root);
-  // An entry written as a bare root shows the store's name.
-  return { id: entry.id ?? storeKey(entry.root), root: entry.root, dir, dbPath: join(dir, "graph.db") };
+  // Until a map has recorded the repository's id, the store's name stands in (an entry written
+  // as a bare root has none): for a directory outside git the two are the same.
+  return { id: entry.id ?? storeKey(entry.root), root: entry.root, home, dir, dbPath: join(dir, "graph.db") };
 }
 
 function registeredEntries(home: string): Entry[] {
@@ -57,6 +60,10 @@ export function findWorkspace(home: string, cwd: string): Workspace | undefined 
   return best ? workspaceAt(home, best) : undefined;
 }
 
+/**
+ * Registers `root` if it is not yet, with the store's name for id until the map that first
+ * builds its graph records the repository's.
+ */
 export function registerWorkspace(home: string, root: string): Workspace {
   const entry = registeredEntries(home).find((e) => e.root === root);
   if (entry) return workspaceAt(home, entry);
@@ -66,4 +73,20 @@ export function registerWorkspace(home: string, root: string): Workspace {
     else doc.addIn(["workspaces"], { root, id: ws.id });
   });
   return ws;
+}
+
+/** Records the workspace id of a registered root. */
+export function recordWorkspaceId(ws: Workspace, id: string): void {
+  ws.id = id;
+  // Required, not imported: evaluating the YAML parser would cost every query ~10 ms.
+  const { isMap, isScalar, isSeq } = require("yaml") as typeof import("yaml");
+  updateConfig(ws.home, (doc) => {
+    const list = doc.get("workspaces");
+    if (!isSeq(list)) return;
+    list.items.forEach((item, index) => {
+      if (isMap(item) && item.get("root") === ws.root) item.set("id", id);
+      // An entry written as a bare root becomes a mapping that can hold the id.
+      else if (isScalar(item) && item.value === ws.root) list.set(index, doc.createNode({ root: ws.root, id }));
+    });
+  });
 }

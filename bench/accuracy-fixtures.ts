@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { workspaceId } from "../src/model/ids";
+import { findWorkspace } from "../src/workspace/registry";
 
 interface Fixture {
   name: string;
@@ -257,7 +257,7 @@ for (const fixture of [PYTHON, GO]) {
   const home = mkdtempSync(join(tmpdir(), "ix-fixture-home-"));
   const map = Bun.spawnSync([join(ROOT, "dist/ix"), "map", dir, "--format", "llm"], { env: { ...process.env, IX_HOME: home } });
   if (map.exitCode !== 0) throw new Error(map.stdout.toString());
-  const db = new Database(join(home, "workspaces", workspaceId(realpathSync(dir)), "graph.db"), { readonly: true });
+  const db = new Database(findWorkspace(home, realpathSync(dir))!.dbPath, { readonly: true });
   const found = (
     db
       .query(

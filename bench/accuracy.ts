@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { workspaceId } from "../src/model/ids";
+import { findWorkspace } from "../src/workspace/registry";
 import { compareCallers, compareImporters, formatScores, type IxCall, type IxImport } from "./compare";
 import { ensureCorpus } from "./corpora";
 import { buildTruth, type Truth } from "./truth-ts";
@@ -32,7 +32,7 @@ function ixGraph(dir: string): { calls: IxCall[]; imports: IxImport[] } {
   const map = Bun.spawnSync([join(ROOT, "dist/ix"), "map", dir, "--format", "llm"], { env: { ...process.env, IX_HOME: home } });
   if (map.exitCode !== 0) throw new Error(`ix map failed: ${map.stdout}`);
   console.log(map.stdout.toString().split("\n")[0]);
-  const db = new Database(join(home, "workspaces", workspaceId(realpathSync(dir)), "graph.db"), { readonly: true });
+  const db = new Database(findWorkspace(home, realpathSync(dir))!.dbPath, { readonly: true });
   const rows = db
     .query(
       `SELECT s.path sp, s.kind sk, s.name sn, s.start_line ss, s.end_line se,

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { workspaceId } from "../src/model/ids";
+import { findWorkspace } from "../src/workspace/registry";
 import { ensureCorpus } from "./corpora";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -22,7 +22,7 @@ const map = Bun.spawnSync([BIN, "map", ".", "--silent"], { cwd: dir, env });
 console.log(map.stdout.toString().trim());
 
 // Targets chosen from the graph itself: the most-called function, the most-imported file, a class.
-const db = new Database(join(home, "workspaces", workspaceId(realpathSync(dir)), "graph.db"), { readonly: true });
+const db = new Database(findWorkspace(home, realpathSync(dir))!.dbPath, { readonly: true });
 const hub = db
   .query(`SELECT n.id id, n.name name, n.path path, n.start_line line, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst
           WHERE e.kind = 'CALLS' AND n.kind IN ('function','method') GROUP BY e.dst ORDER BY c DESC LIMIT 1`)

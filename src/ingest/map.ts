@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
+import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
@@ -129,6 +130,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   const { parseEach } = await import("./pool");
   const present = new Set(found.files.map((f) => f.path));
   const stat = new Map(found.files.map((f) => [f.path, f]));
+  const repository = await graphRepository(ws, store);
   const idCache = new Map<string, FileIds>();
   const changedPaths: string[] = [];
   const dependents = new Set<string>();
@@ -192,7 +194,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       changedPaths.push(row.path);
       if (!cold && !changes.added.has(row.path)) await noteDependents(row.path, facts);
       else if (!cold) await noteMoved(row.path, facts?.entities ?? []);
-      const fileIds = idsOf(ws.id, row.path, facts);
+      const fileIds = idsOf(repository, row.path, facts);
       idCache.set(row.path, fileIds);
       const lines = result.status === "skipped" ? 0 : result.lines;
       await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
@@ -251,7 +253,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     const ids = (path: string) => {
       let entry = idCache.get(path);
       if (!entry) {
-        entry = idsOf(ws.id, path, project.facts(path));
+        entry = idsOf(repository, path, project.facts(path));
         idCache.set(path, entry);
       }
       return entry;

@@ -1,5 +1,5 @@
-// Facts → graph nodes and CONTAINS edges. Ids come from (workspace, path, kind:qname[#n]) so an
-// entity keeps its id across re-maps; the resolver's (path, index) refs map through idsOf.
+// Facts → graph nodes and CONTAINS edges. Ids come from (repository, path, kind:qname[#n]) so an
+// entity keeps its id across re-maps and checkouts; the resolver's (path, index) refs map through idsOf.
 import { EntityKeys, nodeId } from "../model/ids";
 import type { EdgeRecord, NodeRecord } from "../store";
 import type { FileFacts } from "../model/facts";
@@ -10,11 +10,11 @@ export interface FileIds {
   entities: string[];
 }
 
-export function idsOf(workspaceId: string, path: string, facts: FileFacts | null | undefined): FileIds {
+export function idsOf(repositoryId: string, path: string, facts: FileFacts | null | undefined): FileIds {
   const keys = new EntityKeys();
   return {
-    file: nodeId(workspaceId, path, ""),
-    entities: (facts?.entities ?? []).map((e) => nodeId(workspaceId, path, keys.next(e.kind, e.qname))),
+    file: nodeId(repositoryId, path, ""),
+    entities: (facts?.entities ?? []).map((e) => nodeId(repositoryId, path, keys.next(e.kind, e.qname))),
   };
 }
 

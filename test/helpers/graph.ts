@@ -4,12 +4,14 @@
 // embedded store's tables.
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
-import { join } from "node:path";
-import { workspaceId } from "../../src/model/ids";
+import { findWorkspace } from "../../src/workspace/registry";
 import { openGraphReader, type GraphNode, type GraphReader } from "../../src/store";
 
+/** The graph ix itself reads for `root`: the registered workspace covering it, its store. */
 export function dbPath(home: string, root: string): string {
-  return join(home, "workspaces", workspaceId(realpathSync(root)), "graph.db");
+  const ws = findWorkspace(home, realpathSync(root));
+  if (!ws) throw new Error(`no workspace registered in ${home} covers ${root}`);
+  return ws.dbPath;
 }
 
 export async function withGraph<T>(home: string, root: string, use: (graph: GraphReader) => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ import { CliError, exitCodeOf, usageError } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
 import { COMMANDS } from "./registry";
+import { writeStdout } from "./stdout";
 import { editDistance } from "../util/edit-distance";
 import { byCodeUnit } from "../util/compare";
 import { isTerminal, writeStderr } from "../util/tty";
@@ -96,7 +97,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
   const home = ixHome(env);
   const choice = chooseFormat(argv, env, home);
   const color = choice.format === "text" && !env.NO_COLOR && isTerminal(1);
-  const writer = new Writer(choice.format, undefined, color);
+  const writer = new Writer(choice.format, writeStdout, color);
   const note = (message: string) => {
     if (isTerminal(2)) writeStderr(`ix: ${message}\n`);
   };

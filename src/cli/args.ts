@@ -1,24 +1,23 @@
-// citty accepts any option; AXI rule 6 wants unknown ones rejected. This walks the command line
-// against the command's ArgsDef first and throws the top-ranked usage error, then lets citty parse.
-import { parseArgs, type ArgDef, type ArgsDef, type ParsedArgs } from "citty";
+// The usage check and the values a command receives, both read from the same tokens. citty
+// accepts any option; AXI rule 6 wants unknown ones rejected, so the check runs first and throws
+// the top-ranked usage error, and only a command line that passed it becomes values.
+import type { ArgsDef, ParsedArgs } from "citty";
+import { GLOBAL_ARGS, type IxCommand } from "./command";
 import { usageError, type CliError } from "./errors";
-
-interface OptionSpec {
-  key: string;
-  def: ArgDef;
-}
+import { flagValue, lastOption, optionTable, positionalsOf, tokenize, type Token } from "./tokens";
 
 const RANK = ["unknown_option", "missing_value", "invalid_value", "unexpected_argument", "missing_argument"];
 
-function optionTable(def: ArgsDef): Map<string, OptionSpec> {
-  const table = new Map<string, OptionSpec>();
-  for (const [key, arg] of Object.entries(def)) {
-    if (arg.type === "positional") continue;
-    table.set(`--${key}`, { key, def: arg });
-    const aliases = "alias" in arg && arg.alias ? [arg.alias].flat() : [];
-    for (const alias of aliases) table.set(alias.length === 1 ? `-${alias}` : `--${alias}`, { key, def: arg });
-  }
-  return table;
+/** The command's options with the global ones, and its part of the command line read against them. */
+export function readArgs(command: IxCommand<any> | undefined, rest: string[]): { def: ArgsDef; tokens: Token[] } {
+  const def = { ...command?.args, ...GLOBAL_ARGS } as ArgsDef;
+  return { def, tokens: tokenize(rest, optionTable(def)) };
+}
+
+/** --help or -h, read like any boolean: the last one given decides. */
+export function helpAsked(tokens: readonly Token[]): boolean {
+  const help = lastOption(tokens, "help");
+  return help !== undefined && flagValue(help);
 }
 
 export function usageLine(path: string, def: ArgsDef): string {
@@ -29,49 +28,27 @@ export function usageLine(path: string, def: ArgsDef): string {
 }
 
 /** Throws the top-ranked usage error of the command line, if it has one. */
-export function checkArgs(raw: string[], def: ArgsDef, path: string): void {
-  const options = optionTable(def);
+export function checkArgs(tokens: readonly Token[], def: ArgsDef, path: string): void {
   const positionals = Object.entries(def).filter(([, arg]) => arg.type === "positional");
   const problems: CliError[] = [];
   const seen = new Set<string>();
   const usage = `Usage: ${usageLine(path, def)}`;
   const help = [usage, `Run ix${path ? " " + path : ""} --help for the options.`];
-  let positionalCount = 0;
+  const positionalCount = positionalsOf(tokens).length;
 
-  for (let i = 0; i < raw.length; i++) {
-    const token = raw[i] as string;
-    if (token === "--") {
-      positionalCount += raw.length - i - 1;
-      break;
-    }
-    if (!token.startsWith("-") || token === "-" || /^-\d/.test(token)) {
-      positionalCount++;
-      continue;
-    }
-    const eq = token.indexOf("=");
-    const name = eq < 0 ? token : token.slice(0, eq);
-    let spec = options.get(name);
-    let negated = false;
-    if (!spec && name.startsWith("--no-")) {
-      const positive = options.get(`--${name.slice(5)}`);
-      if (positive?.def.type === "boolean") {
-        spec = positive;
-        negated = true;
-      }
-    }
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const { name, spec, value } = token;
     if (!spec) {
       problems.push(usageError("unknown_option", `Unknown option ${name} for ix${path ? " " + path : ""}`, { option: name }, help));
       continue;
     }
     seen.add(spec.key);
     if (spec.def.type === "boolean") {
-      if (eq >= 0 && !negated && !/^(true|false)$/.test(token.slice(eq + 1)))
+      if (token.inline && !token.negated && !/^(true|false)$/.test(value as string))
         problems.push(usageError("invalid_value", `${name} is a flag and takes no value`, { option: name }, help));
       continue;
     }
-    let value: string | undefined;
-    if (eq >= 0) value = token.slice(eq + 1);
-    else if (i + 1 < raw.length && !(raw[i + 1] as string).startsWith("--")) value = raw[++i];
     if (value === undefined) {
       problems.push(usageError("missing_value", `${name} needs a value`, { option: name }, help));
       continue;
@@ -109,9 +86,35 @@ export function checkArgs(raw: string[], def: ArgsDef, path: string): void {
   }
 }
 
-export function parseCommandArgs<T extends ArgsDef>(raw: string[], def: T, path: string): ParsedArgs<T> {
-  checkArgs(raw, def, path);
-  return parseArgs<T>(raw, def);
+/**
+ * What a command receives, shaped as citty's ParsedArgs: `_` holds every positional, each
+ * option is under its key and its aliases, each positional under its name or its default. A
+ * kebab-case key is also under its camelCase spelling, which citty's ParsedArgs answers to.
+ */
+export function argValues<T extends ArgsDef>(tokens: readonly Token[], def: T): ParsedArgs<T> {
+  const positionals = positionalsOf(tokens);
+  const values: Record<string, unknown> = { _: positionals };
+  const set = (key: string, value: unknown) => {
+    const arg = def[key] as T[string];
+    const aliases = "alias" in arg && arg.alias ? [arg.alias].flat() : [];
+    const camel = key.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    for (const name of new Set([key, camel, ...aliases])) values[name] = value;
+  };
+  for (const token of tokens) {
+    if (token.kind !== "option" || !token.spec) continue;
+    set(token.spec.key, token.spec.def.type === "boolean" ? flagValue(token) : token.value);
+  }
+  let next = 0;
+  for (const [key, arg] of Object.entries(def)) {
+    if (arg.type === "positional") set(key, positionals[next++] ?? arg.default);
+  }
+  return values as ParsedArgs<T>;
+}
+
+/** The values of a command line that passes the usage check; else its top-ranked usage error. */
+export function commandArgs<T extends ArgsDef>(tokens: readonly Token[], def: T, path: string): ParsedArgs<T> {
+  checkArgs(tokens, def, path);
+  return argValues(tokens, def);
 }
 
 /** A positive whole number written plainly: `0`, `-5`, `1e3`, `10abc` are usage errors. */

@@ -2,7 +2,9 @@
 // ignored (it would otherwise break every later command at once); a bad --format is a usage error.
 import { loadConfig } from "../config/store";
 import { isFormat, type Format } from "../wire/writer";
+import { GLOBAL_ARGS } from "./command";
 import { usageError, type CliError } from "./errors";
+import { lastOption, optionTable, tokenize } from "./tokens";
 
 export interface FormatChoice {
   format: Format;
@@ -12,15 +14,16 @@ export interface FormatChoice {
   invalidFlag?: CliError;
 }
 
-/** The format the command line asks for, if any: `--format x` or `--format=x`, before `--`. */
+const GLOBAL_TABLE = optionTable(GLOBAL_ARGS);
+
+/**
+ * The format the command line asks for, if any: the last `--format x` or `--format=x` before
+ * `--`; "" when --format is given without a value. --format is a global option, so where it is
+ * does not depend on the command.
+ */
 export function formatFlag(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i] as string;
-    if (token === "--") break;
-    if (token === "--format") return argv[i + 1] ?? "";
-    if (token.startsWith("--format=")) return token.slice("--format=".length);
-  }
-  return undefined;
+  const token = lastOption(tokenize(argv, GLOBAL_TABLE), "format");
+  return token && (token.value ?? "");
 }
 
 export function defaultFormat(env: Record<string, string | undefined>, home: string): FormatChoice {

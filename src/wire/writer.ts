@@ -1,6 +1,6 @@
 // The one record writer. Commands emit records; this turns them into the caller's format.
 // llm and text stream as records arrive; json and toon assemble one document at the end.
-import { writeSync } from "node:fs";
+// It writes to the sink it is given and knows nothing of the process around it.
 import { DocumentBuilder, type Json } from "./document";
 import { encodeLlm } from "./llm";
 import type { Fields, Rec } from "./record";
@@ -30,16 +30,6 @@ export interface ListOptions {
   after?: Fields;
 }
 
-function stdoutSink(chunk: string): void {
-  try {
-    writeSync(1, chunk);
-  } catch (error) {
-    // The reader went away (`ix … | head`): nothing more can be said, and it is not our failure.
-    if ((error as NodeJS.ErrnoException).code === "EPIPE") process.exit(0);
-    throw error;
-  }
-}
-
 export class Writer {
   private readonly text?: TextEncoder;
   private readonly doc?: DocumentBuilder;
@@ -47,7 +37,7 @@ export class Writer {
 
   constructor(
     readonly format: Format,
-    private readonly sink: (chunk: string) => void = stdoutSink,
+    private readonly sink: (chunk: string) => void,
     color = false,
   ) {
     if (format === "text") this.text = new TextEncoder(sink, color);

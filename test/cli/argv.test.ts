@@ -1,0 +1,111 @@
+// Options may come before the command: the compiled binary reads `ix --limit 5 status` as
+// `ix status --limit 5`, in every format and for help.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { decodeLlm } from "../../src/wire/llm";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+let repo = "";
+let home = "";
+
+beforeAll(async () => {
+  home = tempDir();
+  repo = await writeTree(tempDir("ix-argv-"), { "a.ts": "export function a() {}\n" });
+  expect(ix(["map", "."], { cwd: repo, home }).code).toBe(0);
+  // Seven files the graph has not seen: enough for --limit to cut.
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 7; i++) files[`f${i}.ts`] = `export const x${i} = ${i};\n`;
+  await writeTree(repo, files);
+});
+
+const run = (args: string[]) => ix(args, { cwd: repo, home });
+
+describe("options before the command", () => {
+  test("ix --limit 5 status runs status with --limit 5", () => {
+    const before = run(["--limit", "5", "status"]);
+    const after = run(["status", "--limit", "5"]);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toBe(after.stdout);
+    expect(before.stdout).toContain("7 changed files; showing 5.");
+  });
+
+  test("ix --format llm --limit 5 status: the format and the option both reach the command", () => {
+    const r = run(["--format", "llm", "--limit", "5", "status"]);
+    expect(r.code).toBe(0);
+    expect(decodeLlm(r.lines[0] as string).kind).toBe("status");
+    expect(r.lines.filter((l) => l.startsWith("changed ")).length).toBe(5);
+  });
+
+  test("ix --format=json stats answers in json", () => {
+    const r = run(["--format=json", "stats"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).nodes.total).toBeGreaterThan(0);
+  });
+
+  test("the value given before the command is checked by the command", () => {
+    const r = run(["--limit", "0", "status", "--format", "llm"]);
+    expect(r.code).toBe(2);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "invalid_value", option: "--limit" });
+  });
+
+  test("a command name is the command, never the value of an option before it", () => {
+    const r = run(["--limit", "status", "--format", "llm"]);
+    expect(r.code).toBe(2);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "missing_value", option: "--limit" });
+  });
+
+  test("an option the command does not have is unknown to it, wherever it is written", () => {
+    const r = run(["--silent", "status", "--format", "llm"]);
+    expect(r.code).toBe(2);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "unknown_option", option: "--silent" });
+    expect(r.stdout).toContain("Usage: ix status [options]");
+  });
+
+  test("an unknown command after an option's value is still named, with suggestions", () => {
+    const r = run(["--limit", "5", "calers", "x", "--format", "llm"]);
+    expect(r.code).toBe(2);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "unknown_command", command: "calers" });
+    expect(r.stdout).toContain("ix callers");
+  });
+
+  test("an option at the root with no command is unknown to the root", () => {
+    const r = run(["--limit", "5", "--format", "llm"]);
+    expect(r.code).toBe(2);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "unknown_option", option: "--limit" });
+  });
+});
+
+describe("help with options before the command", () => {
+  test("ix --format llm --help status is status's help", () => {
+    const r = run(["--format", "llm", "--help", "status"]);
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toStartWith('command name="ix status"');
+  });
+
+  test("ix --limit 5 --help status is status's help", () => {
+    const r = run(["--limit", "5", "--help", "status", "--format", "llm"]);
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toStartWith('command name="ix status"');
+  });
+
+  test("ix -h config set is the verb's help", () => {
+    const r = run(["-h", "config", "set", "--format", "llm"]);
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toStartWith('command name="ix config set"');
+  });
+
+  test("help after -- is a word, not a request for help", () => {
+    const r = run(["text", "--format", "llm", "--", "--help"]);
+    expect(r.code).toBe(0);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ pattern: "--help" });
+  });
+});
+
+describe("words that look like options", () => {
+  test("a number is a positional, and a value", () => {
+    const r = run(["read", "-5", "--format", "llm"]);
+    expect(r.code).toBe(1);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "unresolved_target", target: "-5" });
+    const limit = run(["status", "--limit", "-5", "--format", "llm"]);
+    expect(decodeLlm(limit.lines[0] as string).fields).toMatchObject({ code: "invalid_value", value: "-5" });
+  });
+});

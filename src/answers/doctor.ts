@@ -3,7 +3,7 @@ import { MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
 import { requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
-import { changedSinceMap } from "../workspace/staleness";
+import { changedSinceMap } from "./staleness";
 import { graphHealth } from "./health";
 
 export type Verdict = "ok" | "warn" | "fail";

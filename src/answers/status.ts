@@ -1,7 +1,7 @@
 // The live state of a workspace: what bare `ix` and `ix status` answer.
 import type { StoreDescription } from "../store";
 import type { Workspace } from "../workspace/registry";
-import { changedSinceMap, type ChangedFile } from "../workspace/staleness";
+import { changedSinceMap, type ChangedFile } from "./staleness";
 import { checkHealth, type HealthVerdict } from "./health";
 import type { Session } from "./session";
 

@@ -2,8 +2,9 @@
 // accepts any option; AXI rule 6 wants unknown ones rejected, so the check runs first and throws
 // the top-ranked usage error, and only a command line that passed it becomes values.
 import type { ArgsDef, ParsedArgs } from "citty";
-import { GLOBAL_ARGS, type IxCommand } from "./command";
-import { usageError, type CliError } from "./errors";
+import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
+import type { IxError } from "../model/errors";
+import { usageError } from "./errors";
 import { flagValue, lastOption, optionTable, positionalsOf, tokenize, type Token } from "./tokens";
 
 const RANK = ["unknown_option", "missing_value", "invalid_value", "unexpected_argument", "missing_argument"];
@@ -30,7 +31,7 @@ export function usageLine(path: string, def: ArgsDef): string {
 /** Throws the top-ranked usage error of the command line, if it has one. */
 export function checkArgs(tokens: readonly Token[], def: ArgsDef, path: string): void {
   const positionals = Object.entries(def).filter(([, arg]) => arg.type === "positional");
-  const problems: CliError[] = [];
+  const problems: IxError[] = [];
   const seen = new Set<string>();
   const usage = `Usage: ${usageLine(path, def)}`;
   const help = [usage, `Run ix${path ? " " + path : ""} --help for the options.`];
@@ -115,12 +116,4 @@ export function argValues<T extends ArgsDef>(tokens: readonly Token[], def: T): 
 export function commandArgs<T extends ArgsDef>(tokens: readonly Token[], def: T, path: string): ParsedArgs<T> {
   checkArgs(tokens, def, path);
   return argValues(tokens, def);
-}
-
-/** A positive whole number written plainly: `0`, `-5`, `1e3`, `10abc` are usage errors. */
-export function positiveInt(value: string | undefined, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9]\d{0,8}$/.test(value))
-    throw usageError("invalid_value", `${option} takes a positive whole number, got "${value}"`, { option, value });
-  return Number(value);
 }

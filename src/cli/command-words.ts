@@ -3,9 +3,9 @@
 // none of the tables knows may be that option's value, and a registered command name is the
 // command.
 import type { ArgsDef } from "citty";
-import { GLOBAL_ARGS, type IxCommand } from "./command";
+import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
 import { usageError } from "./errors";
-import { COMMANDS } from "./registry";
+import { COMMANDS } from "../cmd/index";
 import { looksLikeOption, optionTable, readToken, type OptionTable } from "./tokens";
 import { editDistance } from "../util/edit-distance";
 import { byCodeUnit } from "../util/compare";

@@ -3,10 +3,10 @@
 import { ixHome } from "../config/store";
 import { Writer } from "../wire/writer";
 import { checkArgs, commandArgs, helpAsked, readArgs } from "./args";
-import type { Context, IxCommand } from "./command";
+import type { Context, IxCommand } from "../cmd/command";
 import { IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
-import { CliError, exitCodeOf, usageError } from "./errors";
+import { exitCodeOf, usageError } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
 import { resolveCommand } from "./command-words";
@@ -52,14 +52,17 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
       const verbs = Object.keys(command.subCommands ?? {});
       throw usageError("missing_command", `ix ${path} needs a command: ${verbs.join(", ")}`, {}, [`Run ix ${path} --help.`]);
     }
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note };
+    const status = isTerminal(2)
+      ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
+      : undefined;
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status };
     await command.run(args, ctx);
     writer.end();
     return 0;
   } catch (error) {
     const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));
     if (!(error instanceof IxError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
-    writer.error(errorRecord(failure, failure instanceof CliError ? failure.help : []));
+    writer.error(errorRecord(failure));
     writer.end();
     return exitCodeOf(failure);
   }

@@ -2,8 +2,9 @@
 // ignored (it would otherwise break every later command at once); a bad --format is a usage error.
 import { loadConfig } from "../config/store";
 import { isFormat, type Format } from "../wire/writer";
-import { GLOBAL_ARGS } from "./command";
-import { usageError, type CliError } from "./errors";
+import { GLOBAL_ARGS } from "../cmd/command";
+import type { IxError } from "../model/errors";
+import { usageError } from "./errors";
 import { lastOption, optionTable, tokenize } from "./tokens";
 
 export interface FormatChoice {
@@ -11,7 +12,7 @@ export interface FormatChoice {
   /** Notes about ignored values, for a person on stderr. */
   notes: string[];
   /** A --format value that is not a format: reported, in the format chosen without it. */
-  invalidFlag?: CliError;
+  invalidFlag?: IxError;
 }
 
 const GLOBAL_TABLE = optionTable(GLOBAL_ARGS);

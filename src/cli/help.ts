@@ -3,8 +3,8 @@
 import type { ArgsDef } from "citty";
 import type { Writer } from "../wire/writer";
 import { usageLine } from "./args";
-import { GLOBAL_ARGS, type IxCommand } from "./command";
-import { COMMANDS, ROOT_EXAMPLES } from "./registry";
+import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
+import { COMMANDS, ROOT_EXAMPLES } from "../cmd/index";
 
 function optionRows(def: ArgsDef) {
   return Object.entries(def)

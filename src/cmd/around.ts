@@ -2,8 +2,8 @@
 import { around } from "../answers/around";
 import { locationOf } from "../answers/location";
 import { withSession } from "../answers/session";
-import { positiveInt } from "../cli/args";
-import { defineIx } from "../cli/command";
+import { positiveInt } from "./options";
+import { defineIx } from "./command";
 import { llmRowCost, presentAround } from "../present/around";
 
 export default defineIx({

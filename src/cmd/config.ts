@@ -1,36 +1,20 @@
 // ix config: the bare group shows the configuration and its verbs; show/get/set.
 import { configPath, loadConfig, updateConfig } from "../config/store";
 import { SETTINGS } from "../config/settings";
-import { defineIx, type Context } from "../cli/command";
-import { CliError, usageError } from "../cli/errors";
+import { defineIx, type Context } from "./command";
+import { invalidRequest, IxError } from "../model/errors";
+import { presentConfig, presentConfigValue, presentConfigVerbs, presentFormatOverridden } from "../present/config";
 import { isFormat } from "../wire/writer";
 
 function showConfig(ctx: Context): void {
-  const config = loadConfig(ctx.home);
-  const stored = config.values.format;
   const envFormat = ctx.env.IX_FORMAT;
-  ctx.writer.record("config", {
+  presentConfig(ctx.writer, {
     path: configPath(ctx.home),
-    exists: config.exists,
-    format: typeof stored === "string" ? stored : undefined,
-    format_overridden_by: envFormat && isFormat(envFormat) ? `IX_FORMAT=${envFormat}` : undefined,
-    effective_format: ctx.format,
+    config: loadConfig(ctx.home),
+    settings: SETTINGS,
+    envFormat: envFormat && isFormat(envFormat) ? envFormat : undefined,
+    effectiveFormat: ctx.format,
   });
-  if (config.problem) ctx.writer.record("diagnostic", { code: "config_malformed", message: config.problem });
-  ctx.writer.rows(
-    "setting",
-    Object.entries(SETTINGS).map(([key, setting]) => ({
-      key,
-      value: formatValue(config.values[key]),
-      allowed: setting.values,
-      description: setting.description,
-    })),
-  );
-}
-
-function formatValue(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
 const show = defineIx({
@@ -45,17 +29,15 @@ const get = defineIx({
   examples: [{ run: "ix config get format", why: "the stored default format" }],
   run: ({ key }, ctx) => {
     const config = loadConfig(ctx.home);
-    if (config.problem) throw new CliError("config_malformed", config.problem, 1, { path: configPath(ctx.home) });
+    if (config.problem) throw new IxError("config_malformed", config.problem, { path: configPath(ctx.home) });
     let value: unknown = config.values;
     for (const part of key.split(".")) {
       value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
     }
     if (value === undefined) {
-      throw new CliError("config_key_unset", `No value is set for '${key}'`, 1, { key }, [
-        `Settable keys: ${Object.keys(SETTINGS).join(", ")}`,
-      ]);
+      throw new IxError("config_key_unset", `No value is set for '${key}'`, { key }, { help: [`Settable keys: ${Object.keys(SETTINGS).join(", ")}`] });
     }
-    ctx.writer.record("config", { key, value: formatValue(value) });
+    presentConfigValue(ctx.writer, key, value);
   },
 });
 
@@ -69,22 +51,17 @@ const set = defineIx({
   run: ({ key, value }, ctx) => {
     const setting = SETTINGS[key];
     if (!setting) {
-      throw usageError("invalid_value", `Unknown setting '${key}'`, { key }, [`Settable keys: ${Object.keys(SETTINGS).join(", ")}`]);
+      throw invalidRequest("invalid_value", `Unknown setting '${key}'`, { key }, [`Settable keys: ${Object.keys(SETTINGS).join(", ")}`]);
     }
     if (!setting.valid(value)) {
-      throw usageError("invalid_value", `Invalid value for ${key}: "${value}". Expected one of: ${setting.values.join(", ")}`, {
+      throw invalidRequest("invalid_value", `Invalid value for ${key}: "${value}". Expected one of: ${setting.values.join(", ")}`, {
         key,
         value,
       });
     }
     updateConfig(ctx.home, (doc) => doc.set(key, value));
-    ctx.writer.record("config", { key, value, path: configPath(ctx.home) });
-    if (key === "format" && ctx.env.IX_FORMAT && isFormat(ctx.env.IX_FORMAT) && ctx.env.IX_FORMAT !== value) {
-      ctx.writer.record("diagnostic", {
-        code: "format_overridden",
-        message: `IX_FORMAT=${ctx.env.IX_FORMAT} is set in this environment and takes precedence over the stored format`,
-      });
-    }
+    presentConfigValue(ctx.writer, key, value, configPath(ctx.home));
+    if (key === "format" && ctx.env.IX_FORMAT && isFormat(ctx.env.IX_FORMAT) && ctx.env.IX_FORMAT !== value) presentFormatOverridden(ctx.writer, ctx.env.IX_FORMAT);
   },
 });
 
@@ -97,10 +74,6 @@ export default defineIx({
   subCommands: { show, get, set },
   run: (_args, ctx) => {
     showConfig(ctx);
-    ctx.writer.rows("commands", [
-      { run: "ix config show", why: "show the configuration" },
-      { run: "ix config get <key>", why: "print one value" },
-      { run: "ix config set <key> <value>", why: "set one value" },
-    ]);
+    presentConfigVerbs(ctx.writer);
   },
 });

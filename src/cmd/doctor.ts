@@ -1,6 +1,6 @@
 // ix doctor: every check that tells whether ix can answer here, each with a verdict and a fix.
 import { doctorAnswer } from "../answers/doctor";
-import { defineIx } from "../cli/command";
+import { defineIx } from "./command";
 import { presentDoctor } from "../present/doctor";
 
 export default defineIx({

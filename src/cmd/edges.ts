@@ -2,8 +2,8 @@
 import { edgeAnswer, type Relation } from "../answers/edges";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
-import { defineIx } from "../cli/command";
-import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "../cli/options";
+import { defineIx } from "./command";
+import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "./options";
 import { presentEdges } from "../present/edges";
 
 const DESCRIPTION: Record<Relation, string> = {

@@ -1,8 +1,8 @@
 // ix inventory: the entities of the graph (or of a path), by kind.
 import { inventoryAnswer } from "../answers/inventory";
 import { graphPath, withSession } from "../answers/session";
-import { defineIx } from "../cli/command";
-import { kindOption, LIST_ARGS, listOptions } from "../cli/options";
+import { defineIx } from "./command";
+import { kindOption, LIST_ARGS, listOptions } from "./options";
 import { presentInventory } from "../present/inventory";
 
 export default defineIx({

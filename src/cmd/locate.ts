@@ -2,8 +2,8 @@
 import { locateAnswer } from "../answers/entity";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
-import { defineIx } from "../cli/command";
-import { TARGET_ARGS, targetOptions } from "../cli/options";
+import { defineIx } from "./command";
+import { TARGET_ARGS, targetOptions } from "./options";
 import { presentLocate } from "../present/entity";
 
 export default defineIx({

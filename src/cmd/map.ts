@@ -1,13 +1,12 @@
 // ix map [path]: register the workspace that holds path and bring its graph up to date.
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { defineIx } from "../cli/command";
-import { CliError } from "../cli/errors";
+import { defineIx, type StatusLine } from "./command";
+import { IxError } from "../model/errors";
 import { mapWorkspace, type Phase } from "../ingest/map";
 import { presentMap } from "../present/map";
 import { registerWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
-import { isTerminal, writeStderr } from "../util/tty";
 
 export default defineIx({
   meta: { name: "map", description: "Map a repository into the graph (incremental: only changed files are parsed)" },
@@ -22,35 +21,36 @@ export default defineIx({
   run: async ({ path, silent }, ctx) => {
     const target = resolve(ctx.cwd, path);
     if (!existsSync(target) || !statSync(target).isDirectory()) {
-      throw new CliError("path_not_found", `${target} is not a directory`, 1, { path: target });
+      throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
     const ws = registerWorkspace(ctx.home, root);
-    const progress = ctx.env.IX_TRACE ? phaseTrace() : !silent && isTerminal(2) ? terminalProgress() : undefined;
+    const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
+    const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
     const result = await mapWorkspace(ws, {
       onPhase: progress,
-      onRebuild: (why) => writeStderr(`ix: rebuilding the graph: ${why}\n`),
+      onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
     });
-    if (progress && !ctx.env.IX_TRACE) writeStderr("\r\x1b[K");
-    if (result.waitedForLock) writeStderr(`ix: waited for another map of ${root} to finish\n`);
+    status?.clear();
+    if (result.waitedForLock) ctx.stderr(`ix: waited for another map of ${root} to finish\n`);
 
     presentMap(ctx.writer, root, result, { silent: Boolean(silent), everyPath: ctx.format === "json" });
   },
 });
 
-function terminalProgress(): (phase: Phase, done?: number, total?: number) => void {
+function terminalProgress(status: StatusLine): (phase: Phase, done?: number, total?: number) => void {
   let last = 0;
   return (phase, done, total) => {
     const now = performance.now();
     if (done !== undefined && done !== total && now - last < 100) return;
     last = now;
     const count = done !== undefined && total ? ` ${done}/${total}` : "";
-    writeStderr(`\r\x1b[Kix map: ${phase}${count}`);
+    status.show(`ix map: ${phase}${count}`);
   };
 }
 
 /** IX_TRACE=1: one stderr line per phase with its start time and memory, for benchmarks. */
-function phaseTrace(): (phase: Phase) => void {
+function phaseTrace(write: (text: string) => void): (phase: Phase) => void {
   let current: Phase | undefined;
   const started = performance.now();
   return (phase) => {
@@ -58,6 +58,6 @@ function phaseTrace(): (phase: Phase) => void {
     current = phase;
     const { rss, heapUsed } = process.memoryUsage();
     const mb = (n: number) => Math.round(n / 1e6);
-    writeStderr(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
+    write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
   };
 }

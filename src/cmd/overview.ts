@@ -2,8 +2,8 @@
 import { overviewAnswer } from "../answers/members";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
-import { defineIx } from "../cli/command";
-import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "../cli/options";
+import { defineIx } from "./command";
+import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "./options";
 import { presentOverview } from "../present/members";
 
 export default defineIx({

@@ -1,9 +1,9 @@
 // ix read <path | path:a-b | symbol>: source as a numbered content block.
 import { readAnswer } from "../answers/read";
 import { withSession } from "../answers/session";
-import { positiveInt } from "../cli/args";
-import { defineIx } from "../cli/command";
-import { TARGET_ARGS, targetOptions } from "../cli/options";
+import { positiveInt } from "./options";
+import { defineIx } from "./command";
+import { TARGET_ARGS, targetOptions } from "./options";
 import { presentRead } from "../present/read";
 
 export default defineIx({

@@ -1,8 +1,8 @@
 // ix search <term>: find entities by name, ranked, each with where it is.
 import { search } from "../answers/search";
 import { withSession } from "../answers/session";
-import { defineIx } from "../cli/command";
-import { kindOption, LIST_ARGS, listOptions } from "../cli/options";
+import { defineIx } from "./command";
+import { kindOption, LIST_ARGS, listOptions } from "./options";
 import { presentSearch } from "../present/search";
 
 export default defineIx({

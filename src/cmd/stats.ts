@@ -1,6 +1,6 @@
 // ix stats: nodes and edges by kind.
 import { withSession } from "../answers/session";
-import { defineIx } from "../cli/command";
+import { defineIx } from "./command";
 import { presentStats } from "../present/stats";
 
 export default defineIx({

@@ -1,8 +1,8 @@
 // ix status: is the graph whole, current, and which files changed since it was built.
 import { withSession } from "../answers/session";
 import { workspaceState } from "../answers/status";
-import { positiveInt } from "../cli/args";
-import { defineIx } from "../cli/command";
+import { positiveInt } from "./options";
+import { defineIx } from "./command";
 import { presentState } from "../present/status";
 
 export default defineIx({

@@ -1,9 +1,9 @@
 // ix text <pattern>: where a regular expression matches, with the enclosing symbol.
 import { graphPath, withSession } from "../answers/session";
 import { compilePattern, textAnswer } from "../answers/text";
-import { positiveInt } from "../cli/args";
-import { defineIx } from "../cli/command";
-import { usageError } from "../cli/errors";
+import { positiveInt } from "./options";
+import { defineIx } from "./command";
+import { invalidRequest } from "../model/errors";
 import { presentText } from "../present/text";
 
 export default defineIx({
@@ -18,7 +18,7 @@ export default defineIx({
     withSession(ctx, async (session) => {
       const limit = positiveInt(args.limit, "--limit") ?? 30;
       const regex = compilePattern(args.pattern);
-      if (!regex) throw usageError("invalid_value", `Invalid regular expression: ${args.pattern}`, { argument: "pattern", value: args.pattern });
+      if (!regex) throw invalidRequest("invalid_value", `Invalid regular expression: ${args.pattern}`, { argument: "pattern", value: args.pattern });
       const under = args.path === undefined ? undefined : graphPath(session, args.path);
       presentText(ctx.writer, await textAnswer(session, args.pattern, regex, under, limit));
     }),

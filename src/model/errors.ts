@@ -18,12 +18,15 @@ export interface IxErrorOptions {
   rows?: ErrorRows[];
   /** What would fix it; a surface names it in its own words (the CLI's `hint=` command line). */
   fix?: Remedy;
+  /** Lines of help a person may read after the error (usage, the values allowed). */
+  help?: string[];
 }
 
 export class IxError extends Error {
   readonly invalidRequest: boolean;
   readonly rows: ErrorRows[];
   readonly fix: Remedy | undefined;
+  readonly help: string[];
 
   constructor(
     readonly code: string,
@@ -36,9 +39,10 @@ export class IxError extends Error {
     this.invalidRequest = options.invalidRequest ?? false;
     this.rows = options.rows ?? [];
     this.fix = options.fix;
+    this.help = options.help ?? [];
   }
 }
 
 /** A request that cannot be answered as asked: a bad value, an out-of-range choice. */
-export const invalidRequest = (code: string, message: string, details: Details = {}) =>
-  new IxError(code, message, details, { invalidRequest: true });
+export const invalidRequest = (code: string, message: string, details: Details = {}, help: string[] = []) =>
+  new IxError(code, message, details, { invalidRequest: true, help });

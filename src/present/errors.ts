@@ -24,7 +24,7 @@ export function candidateRow(node: GraphNode, n?: number): Fields {
   };
 }
 
-export function errorRecord(error: IxError, help: string[] = []): ErrorRecord {
+export function errorRecord(error: IxError): ErrorRecord {
   let message = error.message;
   const details: Fields = { ...error.details };
   // A field of the request is the CLI's option of the same name.
@@ -44,5 +44,5 @@ export function errorRecord(error: IxError, help: string[] = []): ErrorRecord {
     if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map((node) => ({ name: node.name, kind: node.kind, path: node.path })) });
     rows.push(...graphRows(health));
   }
-  return { code: error.code, message, details, help, rows };
+  return { code: error.code, message, details, help: error.help, rows };
 }

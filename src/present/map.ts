@@ -40,3 +40,18 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
   writer.next("ix status", "check the graph's health and staleness");
   writer.next("ix stats", "count nodes and edges by kind");
 }
+
+/** reset's first record: what was deleted (written before any rebuild starts). */
+export function presentReset(writer: Writer, ws: { id: string; root: string; dbPath: string }): void {
+  writer.record("reset", { workspace: ws.id, root: ws.root, deleted: ws.dbPath });
+}
+
+/** The map that rebuilt a reset graph, or the command that would. */
+export function presentRebuild(writer: Writer, rebuilt: MapResult | undefined): void {
+  if (!rebuilt) {
+    writer.next("ix map .", "rebuild the graph");
+    return;
+  }
+  writer.record("map", { files: rebuilt.files, rev: rebuilt.rev, outcome: rebuilt.outcome, ms: rebuilt.ms });
+  writer.next("ix status", "check the rebuilt graph");
+}

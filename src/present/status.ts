@@ -31,3 +31,9 @@ export function presentState(writer: Writer, state: WorkspaceState, kind: "statu
   else if (health.health !== "ok") writer.next("ix reset --workspace --yes --ingest", "rebuild the graph from scratch");
   else writer.next("ix stats", "count nodes and edges by kind");
 }
+
+/** Bare `ix` where no workspace covers the directory. */
+export function presentUnmapped(writer: Writer, dir: string): void {
+  writer.record("ix", { dir, workspace: "none", graph: "none" });
+  writer.next("ix map .", "map this directory so ix can answer questions about its code");
+}

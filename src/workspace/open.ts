@@ -1,7 +1,7 @@
 // Every graph read starts here: the workspace covering the directory, its graph opened for reading.
 import { IxError } from "../model/errors";
 import { MAP, REBUILD } from "../model/remedy";
-import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
+import { graphExists, openGraphReader, removeGraph, StoreError, type GraphReader } from "../store";
 import { findWorkspace, type Workspace } from "./registry";
 
 /** Where a request comes from: ix's home ($IX_HOME) and the directory it was made in. */
@@ -31,4 +31,9 @@ export function openGraph(place: Place): { ws: Workspace; graph: GraphReader } {
     }
     throw error;
   }
+}
+
+/** Deletes a workspace's graph: derived data, which the next map rebuilds. */
+export function removeGraphOf(ws: Workspace): void {
+  removeGraph(ws.dbPath);
 }

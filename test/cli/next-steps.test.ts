@@ -3,7 +3,7 @@
 // help example, and checks each command line against the command tree.
 import { expect, test } from "bun:test";
 import { checkCommandLine } from "../../src/cli/dispatch";
-import { COMMANDS } from "../../src/cli/registry";
+import { COMMANDS } from "../../src/cmd/index";
 import { decodeLlmStream } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 

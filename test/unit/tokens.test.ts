@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ArgsDef } from "citty";
 import { argValues, checkArgs, helpAsked, readArgs } from "../../src/cli/args";
-import { GLOBAL_ARGS } from "../../src/cli/command";
+import { GLOBAL_ARGS } from "../../src/cmd/command";
 import { resolveCommand } from "../../src/cli/command-words";
 import { formatFlag } from "../../src/cli/format";
 import { optionTable, tokenize, type Token } from "../../src/cli/tokens";

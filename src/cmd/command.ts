@@ -12,6 +12,15 @@ export interface Context {
   home: string;
   /** Notes for a person, on stderr, only when one is watching. */
   note(message: string): void;
+  /** Text for stderr whoever reads it (what a map rebuilt, a trace asked for). */
+  stderr(text: string): void;
+  /** A line of progress that rewrites itself on stderr, when a terminal shows it. */
+  status?: StatusLine;
+}
+
+export interface StatusLine {
+  show(text: string): void;
+  clear(): void;
 }
 
 export interface Example {

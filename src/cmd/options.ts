@@ -4,8 +4,7 @@ import type { ArgsDef } from "citty";
 import type { TargetOptions } from "../answers/target";
 import type { RowShape } from "../present/shape";
 import { NODE_KINDS } from "../model/facts";
-import { positiveInt } from "./args";
-import { usageError } from "./errors";
+import { invalidRequest } from "../model/errors";
 
 export const TARGET_ARGS = {
   target: { type: "positional", required: true, description: "A symbol name, file path, path:line, Container::member, module.member or id prefix" },
@@ -25,7 +24,7 @@ export const LIST_ARGS = {
 /** A --kind value: one of the kinds nodes have, else a usage error (never a silent empty answer). */
 export function kindOption(value: string | undefined): string | undefined {
   if (value !== undefined && !NODE_KINDS.includes(value)) {
-    throw usageError("invalid_value", `Invalid value for --kind: "${value}". Expected one of: ${NODE_KINDS.join(", ")}`, { option: "--kind", value });
+    throw invalidRequest("invalid_value", `Invalid value for --kind: "${value}". Expected one of: ${NODE_KINDS.join(", ")}`, { option: "--kind", value });
   }
   return value;
 }
@@ -47,4 +46,12 @@ export function listOptions(args: { limit?: string; full?: boolean; fields?: str
   const fields = args.fields?.split(",").map((f) => f.trim()).filter(Boolean) ?? [];
   if (fields.length > 0 && fields.every((f) => ADDABLE.has(f))) return { limit, add: fields };
   return { limit, only: fields.length > 0 ? fields : undefined, add: [] };
+}
+
+/** A positive whole number written plainly: `0`, `-5`, `1e3`, `10abc` are usage errors. */
+export function positiveInt(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(value))
+    throw invalidRequest("invalid_value", `${option} takes a positive whole number, got "${value}"`, { option, value });
+  return Number(value);
 }

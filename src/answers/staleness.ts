@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stampChanges } from "../store/stamps";
 import type { GraphReader } from "../store";
-import type { Workspace } from "./registry";
+import type { Workspace } from "../workspace/registry";
 import { discover } from "../ingest/discover";
 import { contentHash } from "../ingest/content";
 import { byCodeUnit } from "../util/compare";

@@ -1,0 +1,36 @@
+// Name → lazy import: start-up does not grow with the number of commands, and the query path
+// never evaluates the modules behind map (tree-sitter, grammars).
+import type { IxCommand } from "./command";
+
+export interface Entry {
+  summary: string;
+  load: () => Promise<IxCommand<any>>;
+}
+
+export const COMMANDS: Record<string, Entry> = {
+  map: { summary: "Map a repository into the graph (incremental)", load: async () => (await import("./map")).default },
+  status: { summary: "Graph health, revision and files changed since the map", load: async () => (await import("./status")).default },
+  stats: { summary: "Count nodes and edges by kind", load: async () => (await import("./stats")).default },
+  doctor: { summary: "Check store, schema, health and staleness", load: async () => (await import("./doctor")).default },
+  reset: { summary: "Delete this workspace's graph (--yes), optionally re-map", load: async () => (await import("./reset")).default },
+  search: { summary: "Find entities by name, ranked", load: async () => (await import("./search")).default },
+  locate: { summary: "Where an entity is defined", load: async () => (await import("./locate")).default },
+  entity: { summary: "One entity's facts and edge counts", load: async () => (await import("./entity")).default },
+  read: { summary: "Source of a file, range or symbol, numbered", load: async () => (await import("./read")).default },
+  text: { summary: "Regex search of file contents, with enclosing symbols", load: async () => (await import("./text")).default },
+  inventory: { summary: "List entities by kind or path", load: async () => (await import("./inventory")).default },
+  contains: { summary: "Members of a file, class or module", load: async () => (await import("./contains")).default },
+  overview: { summary: "A container at a glance", load: async () => (await import("./overview")).default },
+  callers: { summary: "Who calls a function or method, with call sites", load: async () => (await import("./edges")).callers },
+  callees: { summary: "What a function or method calls, with call sites", load: async () => (await import("./edges")).callees },
+  imports: { summary: "Files a file imports", load: async () => (await import("./edges")).imports },
+  "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
+  around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
+  config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
+};
+
+export const ROOT_EXAMPLES = [
+  { run: "ix map .", why: "map the repository holding this directory" },
+  { run: "ix status --format llm", why: "is the graph current?" },
+  { run: "ix config set format llm", why: "answer in llm records by default" },
+];

@@ -1,0 +1,110 @@
+// ARCHITECTURE.md's invariants, checked by reading the sources: each is an absence, and each
+// test names the files that break it.
+import { describe, expect, test } from "bun:test";
+import { layerOf, sourceFiles } from "../helpers/imports";
+
+/**
+ * What each folder of src/ may import (besides itself): data flows one way, cmd → answers →
+ * present → wire, and no lower layer knows a higher one. Type-only imports obey the same table.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  model: [],
+  util: [],
+  wire: [],
+  store: ["model", "util"],
+  lang: ["model", "util"],
+  sites: ["model", "util", "lang"],
+  resolve: ["model", "util", "lang"],
+  config: ["model", "util", "wire"],
+  workspace: ["model", "util", "config", "store"],
+  ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace"],
+  answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest"],
+  present: ["model", "util", "answers", "wire", "store", "config", "ingest"],
+  cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest"],
+  cli: ["model", "util", "present", "wire", "config", "cmd"],
+  main: ["cli"],
+};
+
+const internal = (target: string) => target.endsWith(".ts") && !target.includes(":");
+
+describe("architecture", () => {
+  test("every folder of src/ has a place in the layering", () => {
+    const unknown = [...new Set(sourceFiles().map((f) => layerOf(f.path)))].filter((layer) => !(layer in MAY_IMPORT));
+    expect(unknown).toEqual([]);
+  });
+
+  test("no folder imports one above it or beside it that the layering does not allow", () => {
+    const broken: string[] = [];
+    for (const file of sourceFiles()) {
+      const from = layerOf(file.path);
+      for (const { target } of file.imports) {
+        if (!internal(target)) continue;
+        const to = layerOf(target);
+        if (to !== from && !MAY_IMPORT[from]?.includes(to)) broken.push(`${file.path} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("the folders' imports form no cycle", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of sourceFiles()) {
+      for (const { target } of file.imports) {
+        if (!internal(target) || layerOf(target) === layerOf(file.path)) continue;
+        if (!edges.has(layerOf(file.path))) edges.set(layerOf(file.path), new Set());
+        edges.get(layerOf(file.path))!.add(layerOf(target));
+      }
+    }
+    const cycles: string[] = [];
+    const visit = (layer: string, path: string[]) => {
+      for (const next of edges.get(layer) ?? []) {
+        if (path.includes(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(" -> "));
+        else visit(next, [...path, next]);
+      }
+    };
+    for (const layer of edges.keys()) visit(layer, [layer]);
+    expect(cycles).toEqual([]);
+  });
+
+  test("nothing outside src/store/sqlite imports bun:sqlite", () => {
+    const users = sourceFiles().filter((f) => !f.path.startsWith("store/sqlite/") && f.imports.some((i) => i.specifier === "bun:sqlite"));
+    expect(users.map((f) => f.path)).toEqual([]);
+  });
+
+  test("src/model imports nothing outside itself", () => {
+    const broken = sourceFiles()
+      .filter((f) => f.path.startsWith("model/"))
+      .flatMap((f) => f.imports.filter((i) => !internal(i.target) || !i.target.startsWith("model/")).map((i) => `${f.path} -> ${i.specifier}`));
+    expect(broken).toEqual([]);
+  });
+
+  test("src/wire knows no graph: it imports only itself and its TOON encoder", () => {
+    const broken = sourceFiles()
+      .filter((f) => f.path.startsWith("wire/"))
+      .flatMap((f) => f.imports.filter((i) => (internal(i.target) ? !i.target.startsWith("wire/") : i.specifier !== "@toon-format/toon" && !i.specifier.startsWith("node:"))).map((i) => `${f.path} -> ${i.specifier}`));
+    expect(broken).toEqual([]);
+  });
+
+  test("nothing outside src/cli knows whether a terminal is watching or writes to stderr itself", () => {
+    const users = sourceFiles().filter((f) => !f.path.startsWith("cli/") && f.imports.some((i) => i.target === "util/tty.ts"));
+    expect(users.map((f) => f.path)).toEqual([]);
+  });
+
+  test("commands write no records themselves and never reach the store", () => {
+    const broken: string[] = [];
+    for (const file of sourceFiles().filter((f) => f.path.startsWith("cmd/"))) {
+      for (const m of file.text.matchAll(/\bwriter\.(record|row|rows|list|line|next|content|error)\(/g)) broken.push(`${file.path}: writer.${m[1]}`);
+      for (const i of file.imports) if (internal(i.target) && layerOf(i.target) === "store") broken.push(`${file.path} -> ${i.target}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("answers know no CLI word: no `ix <command>` line and no option spelled with dashes", () => {
+    const commands = "map|status|stats|doctor|reset|search|locate|entity|read|text|inventory|contains|overview|callers|callees|imports|imported-by|around|config";
+    const cliWord = new RegExp(`["'\`][^"'\`\\n]*(\\bix (${commands})\\b|--(limit|full|fields|pick|kind|path|include-tests|tests-only|format|budget|silent|yes|ingest|workspace)\\b)`);
+    const broken = sourceFiles()
+      .filter((f) => f.path.startsWith("answers/"))
+      .flatMap((f) => f.text.split("\n").flatMap((line, i) => (!line.trim().startsWith("//") && !line.trim().startsWith("*") && cliWord.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
+    expect(broken).toEqual([]);
+  });
+});

@@ -2,11 +2,11 @@
 // in them is listed below with the definition it reaches (or none, for calls into the
 // standard library). Run: bun bench/accuracy-fixtures.ts
 // A listed edge ix misses lowers recall; an edge ix finds that is not listed lowers precision.
-import { Database } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { findWorkspace } from "../src/workspace/registry";
+import { dirname, join } from "node:path";
+import { ixBinary } from "./binary";
+import { edgesOf, withGraph } from "./graph";
 
 interface Fixture {
   name: string;
@@ -244,8 +244,7 @@ const GO: Fixture = {
   ],
 };
 
-const ROOT = resolve(import.meta.dir, "..");
-if (Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT }).exitCode !== 0) throw new Error("build failed");
+const BIN = ixBinary();
 
 console.log("| fixture | expected | found | correct | precision | recall |\n|---|---|---|---|---|---|");
 for (const fixture of [PYTHON, GO]) {
@@ -255,17 +254,9 @@ for (const fixture of [PYTHON, GO]) {
     writeFileSync(join(dir, path), text + "\n");
   }
   const home = mkdtempSync(join(tmpdir(), "ix-fixture-home-"));
-  const map = Bun.spawnSync([join(ROOT, "dist/ix"), "map", dir, "--format", "llm"], { env: { ...process.env, IX_HOME: home } });
+  const map = Bun.spawnSync([BIN, "map", dir, "--format", "llm"], { env: { ...process.env, IX_HOME: home } });
   if (map.exitCode !== 0) throw new Error(map.stdout.toString());
-  const db = new Database(findWorkspace(home, realpathSync(dir))!.dbPath, { readonly: true });
-  const found = (
-    db
-      .query(
-        `SELECT s.path sp, s.qname sq, d.path dp, d.qname dq FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst WHERE e.kind = 'CALLS'`,
-      )
-      .all() as { sp: string; sq: string; dp: string; dq: string }[]
-  ).map((r) => `${r.sp}:${r.sq} -> ${r.dp}:${r.dq}`);
-  db.close();
+  const found = await withGraph(home, dir, async (graph) => (await edgesOf(graph, "CALLS")).map((e) => `${e.src.path}:${e.src.qname} -> ${e.dst.path}:${e.dst.qname}`));
   const expected = new Set(fixture.expected);
   const correct = found.filter((edge) => expected.has(edge));
   const precision = found.length ? correct.length / found.length : 1;

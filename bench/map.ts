@@ -3,20 +3,22 @@
 // "stack" (bench/corpora.ts) is every other corpus three times in one repository (~13k files),
 // for the goals stated at 10k files. Per corpus: files, MB, cold map s and MB/s, peak RSS, no-op and one-file-edit
 // re-map ms (medians). Goals: ≥ 5 MB/s cold, no-op ≤ 60 ms and one-file edit ≤ 100 ms at 10k
-// files, peak RSS ≤ 400 MB.
+// files, peak RSS ≤ 400 MB. IX_BINS=a,b compares builds: each corpus is run with each binary in
+// turn, PAIRS times (default 1), one row per run.
 import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { binaryLabel, ixBinaries } from "./binary";
 import { ensureCorpus } from "./corpora";
 
-const ROOT = resolve(import.meta.dir, "..");
-const BIN = join(ROOT, "dist/ix");
+const BINS = ixBinaries();
+const PAIRS = Number(process.env.PAIRS ?? 1);
 const REPEAT = 5;
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ["rxjs", "effect", "django", "go-tools", "stack"];
 
-function run(dir: string, home: string): { ms: number; rss: number; line: string } {
+function run(bin: string, dir: string, home: string): { ms: number; rss: number; line: string } {
   const started = performance.now();
-  const result = Bun.spawnSync([BIN, "map", ".", "--format", "llm", "--silent"], { cwd: dir, env: { ...process.env, IX_HOME: home } });
+  const result = Bun.spawnSync([bin, "map", ".", "--format", "llm", "--silent"], { cwd: dir, env: { ...process.env, IX_HOME: home } });
   const ms = performance.now() - started;
   const line = result.stdout.toString().trim();
   if (result.exitCode !== 0) throw new Error(`ix map failed in ${dir}: ${line} ${result.stderr}`);
@@ -47,26 +49,30 @@ function editTarget(dir: string): string {
   return sized[Math.floor(sized.length / 2)]?.p as string;
 }
 
-if (Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT }).exitCode !== 0) throw new Error("build failed");
-console.log("| corpus | files | MB | cold s | MB/s | peak RSS MB | no-op ms | one-file edit ms |");
-console.log("|---|---|---|---|---|---|---|---|");
+const labelled = BINS.length > 1;
+console.log(`| corpus |${labelled ? " binary |" : ""} files | MB | cold s | MB/s | peak RSS MB | no-op ms | one-file edit ms |`);
+console.log(`|---|${labelled ? "---|" : ""}---|---|---|---|---|---|---|`);
 for (const name of names) {
   const dir = await ensureCorpus(name);
-  const home = mkdtempSync(join(tmpdir(), "ix-bench-map-"));
   const mb = sourceBytes(dir) / 1e6;
-  const cold = run(dir, home);
-  const files = /files=(\d+)/.exec(cold.line)?.[1] ?? "?";
-  const noop = median(Array.from({ length: REPEAT }, () => run(dir, home).ms));
   const target = editTarget(dir);
-  const original = readFileSync(join(dir, target));
-  const edits: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    appendFileSync(join(dir, target), `\n// ix bench edit ${i}\n`);
-    edits.push(run(dir, home).ms);
+  for (let pair = 0; pair < PAIRS; pair++) {
+    for (const bin of BINS) {
+      const home = mkdtempSync(join(tmpdir(), "ix-bench-map-"));
+      const cold = run(bin, dir, home);
+      const files = /files=(\d+)/.exec(cold.line)?.[1] ?? "?";
+      const noop = median(Array.from({ length: REPEAT }, () => run(bin, dir, home).ms));
+      const original = readFileSync(join(dir, target));
+      const edits: number[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        appendFileSync(join(dir, target), `\n// ix bench edit ${i}\n`);
+        edits.push(run(bin, dir, home).ms);
+      }
+      writeFileSync(join(dir, target), original);
+      run(bin, dir, home);
+      console.log(
+        `| ${name} |${labelled ? ` ${binaryLabel(bin)} |` : ""} ${files} | ${mb.toFixed(1)} | ${(cold.ms / 1000).toFixed(2)} | ${(mb / (cold.ms / 1000)).toFixed(1)} | ${(cold.rss / 1e6).toFixed(0)} | ${noop.toFixed(0)} | ${median(edits).toFixed(0)} |`,
+      );
+    }
   }
-  writeFileSync(join(dir, target), original);
-  run(dir, home);
-  console.log(
-    `| ${name} | ${files} | ${mb.toFixed(1)} | ${(cold.ms / 1000).toFixed(2)} | ${(mb / (cold.ms / 1000)).toFixed(1)} | ${(cold.rss / 1e6).toFixed(0)} | ${noop.toFixed(0)} | ${median(edits).toFixed(0)} |`,
-  );
 }

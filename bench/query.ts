@@ -1,81 +1,119 @@
 // Query latency of every navigation command on the graph of a ≥ 10k-file real corpus, with
 // the compiled binary: p50 and p95 wall time over many runs, and the ratio to `ix --version`.
 //   bun bench/query.ts [corpus] [runs]      (default: stack, 30)
+// IX_BINS=a,b compares builds: each maps the corpus into its own home, and every sample runs
+// each binary in turn, so both see the same machine.
 // Goal: p50 ≤ 15 ms for each command.
-import { Database } from "bun:sqlite";
-import { mkdtempSync, realpathSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { findWorkspace } from "../src/workspace/registry";
+import { join } from "node:path";
+import { binaryLabel, ixBinaries } from "./binary";
 import { ensureCorpus } from "./corpora";
+import { edgesOf, withGraph } from "./graph";
 
-const ROOT = resolve(import.meta.dir, "..");
-const BIN = join(ROOT, "dist/ix");
 const corpus = process.argv[2] ?? "stack";
 const runs = Number(process.argv[3] ?? 30);
+const BINS = ixBinaries();
 
 const dir = await ensureCorpus(corpus);
-const home = mkdtempSync(join(tmpdir(), "ix-bench-query-"));
-const env = { ...process.env, IX_HOME: home, IX_FORMAT: "llm" };
-if (Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT }).exitCode !== 0) throw new Error("build failed");
-const map = Bun.spawnSync([BIN, "map", ".", "--silent"], { cwd: dir, env });
-console.log(map.stdout.toString().trim());
+const homes = BINS.map((bin) => {
+  const home = mkdtempSync(join(tmpdir(), "ix-bench-query-"));
+  const map = Bun.spawnSync([bin, "map", ".", "--silent"], { cwd: dir, env: { ...process.env, IX_HOME: home, IX_FORMAT: "llm" } });
+  console.log(`${binaryLabel(bin)}: ${map.stdout.toString().trim()}`);
+  return home;
+});
+const envOf = (i: number) => ({ ...process.env, IX_HOME: homes[i]!, IX_FORMAT: "llm" });
 
-// Targets chosen from the graph itself: the most-called function, the most-imported file, a class.
-const db = new Database(findWorkspace(home, realpathSync(dir))!.dbPath, { readonly: true });
-const hub = db
-  .query(`SELECT n.id id, n.name name, n.path path, n.start_line line, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst
-          WHERE e.kind = 'CALLS' AND n.kind IN ('function','method') GROUP BY e.dst ORDER BY c DESC LIMIT 1`)
-  .get() as { id: string; name: string; path: string; line: number; c: number };
-const imported = db
-  .query(`SELECT n.path path, count(*) c FROM edges e JOIN nodes n ON n.rowid = e.dst WHERE e.kind = 'IMPORTS' GROUP BY e.dst ORDER BY c DESC LIMIT 1`)
-  .get() as { path: string; c: number };
-const cls = db.query(`SELECT id FROM nodes WHERE kind = 'class' ORDER BY end_line - start_line DESC LIMIT 1`).get() as { id: string };
-const repeated = (db.query(`SELECT name FROM nodes WHERE kind IN ('function','method') GROUP BY name HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`).get() as { name: string }).name;
-db.close();
-const id = hub.id.slice(0, 8);
-console.log(`targets: ${hub.name} (${hub.c} callers, ${id}), ${imported.path} (${imported.c} importers), class ${cls.id.slice(0, 8)}`);
+// Targets chosen from the graph itself: the most-called function, the most-imported file, the
+// largest class, the function name defined most often. Read from the graph of the first binary;
+// each binary then names them by its own ids.
+const targets = await withGraph(homes[0]!, dir, async (graph) => {
+  const callers = new Map<string, { node: (typeof calls)[number]["dst"]; count: number }>();
+  const calls = await edgesOf(graph, "CALLS");
+  for (const e of calls) {
+    if (e.dst.kind !== "function" && e.dst.kind !== "method") continue;
+    const entry = callers.get(e.dst.id) ?? { node: e.dst, count: 0 };
+    entry.count++;
+    callers.set(e.dst.id, entry);
+  }
+  const hub = [...callers.values()].sort((a, b) => b.count - a.count)[0]!;
+  const importers = new Map<string, number>();
+  for (const e of await edgesOf(graph, "IMPORTS")) importers.set(e.dst.path, (importers.get(e.dst.path) ?? 0) + 1);
+  const imported = [...importers].sort((a, b) => b[1] - a[1])[0]!;
+  const definitions = new Map<string, number>();
+  let largest = { path: "", line: 0, span: -1 };
+  for await (const n of graph.allNodes()) {
+    if (n.kind === "function" || n.kind === "method") definitions.set(n.name, (definitions.get(n.name) ?? 0) + 1);
+    if (n.kind === "class" && n.endLine - n.startLine > largest.span) largest = { path: n.path, line: n.startLine, span: n.endLine - n.startLine };
+  }
+  const repeated = [...definitions].sort((a, b) => b[1] - a[1])[0]![0];
+  return { hub: hub.node, hubCallers: hub.count, imported, cls: largest, repeated };
+});
+
+/** A binary's own id for the entity at path:line (ids differ between builds of other schemes). */
+function idAt(i: number, location: string): string {
+  const out = Bun.spawnSync([BINS[i]!, "entity", location, "--format", "json"], { cwd: dir, env: envOf(i) });
+  return (JSON.parse(out.stdout.toString()) as { entity: { id: string } }).entity.id.slice(0, 8);
+}
+
+const { hub, imported, cls, repeated } = targets;
+const hubAt = `${hub.path}:${hub.startLine}`;
+const ids = BINS.map((_, i) => ({ hub: idAt(i, hubAt), cls: idAt(i, `${cls.path}:${cls.line}`) }));
+console.log(`targets: ${hub.name} (${targets.hubCallers} callers), ${imported[0]} (${imported[1]} importers), class at ${cls.path}:${cls.line}, ${repeated}`);
 
 // Misses and ambiguities are answers too (exit 1): a typo of the hub's name, and a name
 // defined in more than one place.
 const typo = hub.name.slice(0, -2) + hub.name.slice(-1);
 
-const cases: [string, string[], number?][] = [
-  ["--version", ["--version"]],
-  ["search", ["search", hub.name]],
-  ["locate", ["locate", id]],
-  ["entity", ["entity", id]],
-  ["read", ["read", id]],
-  ["text", ["text", `${hub.name}\\(`]],
-  ["inventory", ["inventory", "--kind", "class"]],
-  ["contains", ["contains", cls.id.slice(0, 8)]],
-  ["overview", ["overview", cls.id.slice(0, 8)]],
-  ["callers", ["callers", id]],
-  ["callees", ["callees", id]],
-  ["imports", ["imports", imported.path]],
-  ["imported-by", ["imported-by", imported.path]],
-  ["around", ["around", `${hub.path}:${hub.line}`]],
-  ["callers (typo: suggestions)", ["callers", typo], 1],
-  ["callers (ambiguous name)", ["callers", repeated], 1],
-  ["search (no match)", ["search", "zzNoSuchNameZz"]],
+const cases: [string, (i: number) => string[], number?][] = [
+  ["--version", () => ["--version"]],
+  ["search", () => ["search", hub.name]],
+  ["locate", (i) => ["locate", ids[i]!.hub]],
+  ["entity", (i) => ["entity", ids[i]!.hub]],
+  ["read", (i) => ["read", ids[i]!.hub]],
+  ["text", () => ["text", `${hub.name}\\(`]],
+  ["inventory", () => ["inventory", "--kind", "class"]],
+  ["contains", (i) => ["contains", ids[i]!.cls]],
+  ["overview", (i) => ["overview", ids[i]!.cls]],
+  ["callers", (i) => ["callers", ids[i]!.hub]],
+  ["callees", (i) => ["callees", ids[i]!.hub]],
+  ["imports", () => ["imports", imported[0]]],
+  ["imported-by", () => ["imported-by", imported[0]]],
+  ["around", () => ["around", hubAt]],
+  ["callers (typo: suggestions)", () => ["callers", typo], 1],
+  ["callers (ambiguous name)", () => ["callers", repeated], 1],
+  ["search (no match)", () => ["search", "zzNoSuchNameZz"]],
 ];
 
-function time(args: string[], exit = 0): { p50: number; p95: number } {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 2; i++) {
-    const started = performance.now();
-    const result = Bun.spawnSync([BIN, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
-    const ms = performance.now() - started;
-    if (result.exitCode !== exit) throw new Error(`ix ${args.join(" ")} exited ${result.exitCode}: ${result.stdout}`);
-    if (i >= 2) samples.push(ms);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: samples[Math.floor(samples.length / 2)] as number, p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] as number };
+interface Timing {
+  p50: number;
+  p95: number;
 }
 
-const base = time(["--version"]).p50;
-console.log(`\n| command | p50 ms | p95 ms | × --version |\n|---|---|---|---|`);
+/** Samples of every binary, taken in turn; two warm-up rounds are dropped. */
+function time(args: (i: number) => string[], exit = 0): Timing[] {
+  const samples: number[][] = BINS.map(() => []);
+  for (let round = 0; round < runs + 2; round++) {
+    BINS.forEach((bin, i) => {
+      const started = performance.now();
+      const result = Bun.spawnSync([bin, ...args(i)], { cwd: dir, env: envOf(i), stdout: "pipe", stderr: "pipe" });
+      const ms = performance.now() - started;
+      if (result.exitCode !== exit) throw new Error(`${bin} ${args(i).join(" ")} exited ${result.exitCode}: ${result.stdout}`);
+      if (round >= 2) samples[i]!.push(ms);
+    });
+  }
+  return samples.map((list) => {
+    list.sort((a, b) => a - b);
+    return { p50: list[Math.floor(list.length / 2)]!, p95: list[Math.min(list.length - 1, Math.floor(list.length * 0.95))]! };
+  });
+}
+
+const base = time(cases[0]![1]).map((t) => t.p50);
+const heads = BINS.map((bin) => (BINS.length > 1 ? ` ${binaryLabel(bin)}` : ""));
+console.log(`\n| command |${heads.map((h) => ` p50 ms${h} | p95 ms${h} | × --version${h} |`).join("")}${BINS.length > 1 ? " p50 ratio |" : ""}`);
+console.log(`|---|${heads.map(() => "---|---|---|").join("")}${BINS.length > 1 ? "---|" : ""}`);
 for (const [name, args, exit] of cases) {
   const t = time(args, exit);
-  console.log(`| ${name} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${(t.p50 / base).toFixed(2)} |`);
+  const cells = t.map((ti, i) => ` ${ti.p50.toFixed(1)} | ${ti.p95.toFixed(1)} | ${(ti.p50 / base[i]!).toFixed(2)} |`).join("");
+  console.log(`| ${name} |${cells}${BINS.length > 1 ? ` ${(t[1]!.p50 / t[0]!.p50).toFixed(2)} |` : ""}`);
 }

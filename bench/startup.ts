@@ -1,11 +1,12 @@
 // Start-up cost of the compiled binary against a compiled hello-world, as ratios of medians.
 //   bun bench/startup.ts [runs]
-// Goal: ix --version, bare ix and ix config show within 1.5× of hello-world.
+// Goal: ix --version, bare ix and ix config show within 1.5× of hello-world. IX_BINS=a,b
+// compares builds: every sample runs hello-world and each binary in turn.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { binaryLabel, ixBinaries, ROOT } from "./binary";
 
-const ROOT = resolve(import.meta.dir, "..");
 const OUT = join(ROOT, "bench/.out");
 const runs = Number(process.argv[2] ?? 60);
 
@@ -17,8 +18,7 @@ writeFileSync(helloSource, 'function main() { console.log("hello"); }\nmain();\n
 const hello = join(OUT, "hello");
 const built = await Bun.build({ entrypoints: [helloSource], compile: { outfile: hello }, minify: true, bytecode: true });
 if (!built.success) throw new Error("could not compile hello-world");
-const ix = join(ROOT, "dist/ix");
-if (Bun.spawnSync(["bun", "build.ts"], { cwd: ROOT }).exitCode !== 0) throw new Error("could not build ix");
+const bins = ixBinaries();
 
 const home = mkdtempSync(join(tmpdir(), "ix-bench-home-"));
 const cwd = mkdtempSync(join(tmpdir(), "ix-bench-cwd-"));
@@ -29,29 +29,37 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-function time(cmd: string[]): { median: number; p95: number } {
-  const samples: number[] = [];
+/** Medians and p95s of each command line, sampled in turn; the first rounds warm the page cache. */
+function time(cmds: string[][]): { median: number; p95: number }[] {
+  const samples: number[][] = cmds.map(() => []);
   for (let i = 0; i < runs + 3; i++) {
-    const start = performance.now();
-    const result = Bun.spawnSync(cmd, { cwd, env, stdout: "ignore", stderr: "ignore" });
-    const elapsed = performance.now() - start;
-    if (result.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited ${result.exitCode}`);
-    if (i >= 3) samples.push(elapsed); // the first runs warm the page cache
+    cmds.forEach((cmd, j) => {
+      const start = performance.now();
+      const result = Bun.spawnSync(cmd, { cwd, env, stdout: "ignore", stderr: "ignore" });
+      const elapsed = performance.now() - start;
+      if (result.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited ${result.exitCode}`);
+      if (i >= 3) samples[j]!.push(elapsed);
+    });
   }
-  samples.sort((a, b) => a - b);
-  return { median: median(samples), p95: samples[Math.floor(samples.length * 0.95)] as number };
+  return samples.map((list) => {
+    list.sort((a, b) => a - b);
+    return { median: median(list), p95: list[Math.floor(list.length * 0.95)] as number };
+  });
 }
 
-const base = time([hello]);
 const cases: [string, string[]][] = [
-  ["ix --version", [ix, "--version"]],
-  ["ix (bare)", [ix]],
-  ["ix config show", [ix, "config", "show"]],
+  ["ix --version", ["--version"]],
+  ["ix (bare)", []],
+  ["ix config show", ["config", "show"]],
 ];
+const label = (name: string, bin: string) => (bins.length > 1 ? `${name} ${binaryLabel(bin)}` : name);
+const width = Math.max(18, ...bins.map((bin) => label("ix config show", bin).length));
 console.log(`runs per case: ${runs}`);
-console.log(`${"case".padEnd(18)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)} ${"× hello".padStart(8)}`);
-console.log(`${"hello-world".padEnd(18)} ${base.median.toFixed(1).padStart(10)} ${base.p95.toFixed(1).padStart(8)} ${"1.00".padStart(8)}`);
-for (const [name, cmd] of cases) {
-  const t = time(cmd);
-  console.log(`${name.padEnd(18)} ${t.median.toFixed(1).padStart(10)} ${t.p95.toFixed(1).padStart(8)} ${(t.median / base.median).toFixed(2).padStart(8)}`);
+console.log(`${"case".padEnd(width)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)} ${"× hello".padStart(8)}`);
+for (const [name, args] of cases) {
+  const [base, ...times] = time([[hello], ...bins.map((bin) => [bin, ...args])]);
+  console.log(`${"hello-world".padEnd(width)} ${base!.median.toFixed(1).padStart(10)} ${base!.p95.toFixed(1).padStart(8)} ${"1.00".padStart(8)}`);
+  times.forEach((t, i) => {
+    console.log(`${label(name, bins[i]!).padEnd(width)} ${t.median.toFixed(1).padStart(10)} ${t.p95.toFixed(1).padStart(8)} ${(t.median / base!.median).toFixed(2).padStart(8)}`);
+  });
 }

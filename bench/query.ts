@@ -24,10 +24,17 @@ const homes = BINS.map((bin) => {
 });
 const envOf = (i: number) => ({ ...process.env, IX_HOME: homes[i]!, IX_FORMAT: "llm" });
 
+async function firstReadable(): Promise<string | undefined> {
+  for (const home of homes) if (await withGraph(home, dir, async () => true).catch(() => false)) return home;
+  return undefined;
+}
+
 // Targets chosen from the graph itself: the most-called function, the most-imported file, the
-// largest class, the function name defined most often. Read from the graph of the first binary;
-// each binary then names them by its own ids.
-const targets = await withGraph(homes[0]!, dir, async (graph) => {
+// largest class, the function name defined most often. Read from the first graph this checkout
+// can read (another build may write another schema); each binary then names them by its own ids.
+const home = await firstReadable();
+if (!home) throw new Error("no graph of this checkout's schema: put this checkout's dist/ix among IX_BINS");
+const targets = await withGraph(home, dir, async (graph) => {
   const callers = new Map<string, { node: (typeof calls)[number]["dst"]; count: number }>();
   const calls = await edgesOf(graph, "CALLS");
   for (const e of calls) {
@@ -90,17 +97,20 @@ interface Timing {
   p95: number;
 }
 
-/** Samples of every binary, taken in turn; two warm-up rounds are dropped. */
+/** Samples of every binary, taken in turn (the order reversed every other round); two warm-up rounds are dropped. */
 function time(args: (i: number) => string[], exit = 0): Timing[] {
   const samples: number[][] = BINS.map(() => []);
   for (let round = 0; round < runs + 2; round++) {
-    BINS.forEach((bin, i) => {
+    const order = BINS.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const bin = BINS[i]!;
       const started = performance.now();
       const result = Bun.spawnSync([bin, ...args(i)], { cwd: dir, env: envOf(i), stdout: "pipe", stderr: "pipe" });
       const ms = performance.now() - started;
       if (result.exitCode !== exit) throw new Error(`${bin} ${args(i).join(" ")} exited ${result.exitCode}: ${result.stdout}`);
       if (round >= 2) samples[i]!.push(ms);
-    });
+    }
   }
   return samples.map((list) => {
     list.sort((a, b) => a - b);

@@ -29,17 +29,20 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-/** Medians and p95s of each command line, sampled in turn; the first rounds warm the page cache. */
+/** Medians and p95s of each command line, sampled in turn (the order reversed every other round); the first rounds warm the page cache. */
 function time(cmds: string[][]): { median: number; p95: number }[] {
   const samples: number[][] = cmds.map(() => []);
   for (let i = 0; i < runs + 3; i++) {
-    cmds.forEach((cmd, j) => {
+    const order = cmds.map((_, j) => j);
+    if (i % 2 === 1) order.reverse();
+    for (const j of order) {
+      const cmd = cmds[j]!;
       const start = performance.now();
       const result = Bun.spawnSync(cmd, { cwd, env, stdout: "ignore", stderr: "ignore" });
       const elapsed = performance.now() - start;
       if (result.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited ${result.exitCode}`);
       if (i >= 3) samples[j]!.push(elapsed);
-    });
+    }
   }
   return samples.map((list) => {
     list.sort((a, b) => a - b);

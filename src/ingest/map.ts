@@ -12,6 +12,7 @@ import type { Project } from "../resolve/model";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
+import { MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest } from "./parse";
@@ -45,7 +46,7 @@ export interface MapResult {
 const MANY_MOVED = 500;
 
 /** Files whose change can move any import's resolution. */
-const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
+const CONFIG_FILE = MANIFEST_PATH;
 
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared

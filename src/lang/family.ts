@@ -3,6 +3,7 @@
 // tree-sitter nor its extractor nor its resolver.
 import type { Node } from "web-tree-sitter";
 import type { FileFacts, Lang } from "../model/facts.ts";
+import type { SiteSyntax } from "../sites/syntax.ts";
 
 export interface LanguageDescriptor {
   /** The id a file's facts and nodes carry (FileFacts.lang). */
@@ -53,5 +54,7 @@ export interface LanguageFamily {
   readonly manifests: readonly string[];
   readonly files: FilePatterns;
   readonly modules: ModuleNaming;
+  /** How the site finders read its files. */
+  readonly sites: SiteSyntax;
   parsing(): Promise<FamilyParsing>;
 }

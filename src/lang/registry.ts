@@ -3,6 +3,7 @@
 // here once. Importing this loads no grammar, extractor or resolver: discovery and every
 // query read it.
 import type { Lang } from "../model/facts.ts";
+import type { SiteSyntax } from "../sites/syntax.ts";
 import type { FamilyParsing, FilePatterns, LanguageFamily } from "./family.ts";
 import { go } from "./go/language.ts";
 import { python } from "./python/language.ts";
@@ -95,6 +96,32 @@ export function moduleNamesOf(path: string, lang: Lang | null | undefined): stri
   const standsForDirectory = familyOf(lang)?.modules.directoryIsModule === true || DIRECTORY_FILES.has(base);
   return standsForDirectory ? [stem, dir] : [stem];
 }
+
+/**
+ * How the site finders read a file of `lang`. A file without a language (a config file's
+ * node), or of an id no family registers, is read by the TypeScript family's rules: braces,
+ * quotes and `//` comments suit the JSON-like configs ix tracks.
+ */
+export function siteSyntaxOf(lang: Lang | null | undefined): SiteSyntax {
+  return (familyOf(lang) ?? WITHOUT_LANGUAGE).sites;
+}
+
+const WITHOUT_LANGUAGE = typescript;
+
+/**
+ * The rules to read a file by when its language is not known: those of the first family with
+ * a line declaring `name` that only that family writes, else those of a file without one.
+ */
+export function guessSiteSyntax(lines: readonly string[], name: string): SiteSyntax {
+  for (const line of lines) {
+    if (!line.includes(name)) continue;
+    for (const family of FAMILIES) if (family.sites.declarationHint?.test(line)) return family.sites;
+  }
+  return WITHOUT_LANGUAGE.sites;
+}
+
+/** A word of an import statement in any registered language: the site finders' cheap first look. */
+export const IMPORT_WORD = new RegExp(FAMILIES.map((family) => family.sites.imports.words.source).join("|"));
 
 /** `tsconfig.*.json` → `tsconfig\.[^/]+\.json`. */
 function globSource(glob: string): string {

@@ -1,5 +1,6 @@
 // Go: a package is a directory, named by go.mod's module path.
 import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
 
 export const go: LanguageFamily = {
   id: "go",
@@ -14,5 +15,6 @@ export const go: LanguageFamily = {
     minified: [],
   },
   modules: { directoryIsModule: true, directoryFiles: [] },
+  sites,
   parsing: () => import("./parsing.ts"),
 };

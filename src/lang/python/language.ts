@@ -1,5 +1,6 @@
 // Python: modules are files, packages directories (with or without __init__.py).
 import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
 
 export const python: LanguageFamily = {
   id: "python",
@@ -13,5 +14,6 @@ export const python: LanguageFamily = {
     minified: [],
   },
   modules: { directoryIsModule: false, directoryFiles: ["__init__"] },
+  sites,
   parsing: () => import("./parsing.ts"),
 };

@@ -1,5 +1,6 @@
 // TypeScript, TSX and JavaScript: one extractor, one module resolution, one lexicon.
 import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
 
 export const typescript: LanguageFamily = {
   id: "typescript",
@@ -17,5 +18,6 @@ export const typescript: LanguageFamily = {
     minified: [/[.-]min\.[cm]?js$/],
   },
   modules: { directoryIsModule: false, directoryFiles: ["index"] },
+  sites,
   parsing: () => import("./parsing.ts"),
 };

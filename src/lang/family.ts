@@ -3,6 +3,7 @@
 // tree-sitter nor its extractor nor its resolver.
 import type { Node } from "web-tree-sitter";
 import type { FileFacts, Lang } from "../model/facts.ts";
+import type { CreateResolver } from "../resolve/language.ts";
 import type { SiteSyntax } from "../sites/syntax.ts";
 
 export interface LanguageDescriptor {
@@ -57,4 +58,9 @@ export interface LanguageFamily {
   /** How the site finders read its files. */
   readonly sites: SiteSyntax;
   parsing(): Promise<FamilyParsing>;
+  /**
+   * The family's resolver, loaded the first time resolution meets one of its files: resolution
+   * is synchronous, so this is a synchronous (and cached) load.
+   */
+  resolver(): CreateResolver;
 }

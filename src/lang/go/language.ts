@@ -17,4 +17,5 @@ export const go: LanguageFamily = {
   modules: { directoryIsModule: true, directoryFiles: [] },
   sites,
   parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

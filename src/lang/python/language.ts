@@ -16,4 +16,5 @@ export const python: LanguageFamily = {
   modules: { directoryIsModule: false, directoryFiles: ["__init__"] },
   sites,
   parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

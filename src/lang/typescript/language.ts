@@ -20,4 +20,5 @@ export const typescript: LanguageFamily = {
   modules: { directoryIsModule: false, directoryFiles: ["index"] },
   sites,
   parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

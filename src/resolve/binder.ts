@@ -6,7 +6,7 @@ import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
 import { Languages } from "./languages.ts";
-import type { EntityRef, Via } from "./model.ts";
+import type { EntityRef } from "./model.ts";
 import { factsReadKey, type ReadLog, type Remembered } from "./reads.ts";
 import {
   addHop, CALLABLE, entityValue, type EntityValue, EXTERNAL, fits, pickEntity, refKey, TYPES, type Value, viaOfImport, type Want, withVia,
@@ -216,10 +216,11 @@ export class Binder implements BinderHost {
   }
 
   /**
-   * What a call returns: for `new A()` (or `A()` where a bare call constructs) an A; for a method of a typed array,
-   * the array (`slice`, `filter`…) or one element (`shift`, `find`…); otherwise the type the
-   * called function or method declares as its result, named in its own file. The call must bind
-   * to one definition; the evidence is that declaration, not the callee's name.
+   * What a call returns: for `new A()` (or `A()` where a bare call constructs) an A; for a
+   * method of a typed array, the array (`slice`, `filter`…) or one element (`shift`, `find`…);
+   * otherwise the type the called function or method declares as its result, named in its own
+   * file. The call must bind to one definition; the evidence is that declaration, not the
+   * callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
     return this.reads.cachedWithStandIn(this.resultMemo, call, null, () => this.computeResult(path, call) ?? null) ?? undefined;

@@ -3,13 +3,17 @@
 import { describe, expect, test } from "bun:test";
 import {
   familyOf,
+  families,
   filePatterns,
+  guessSiteSyntax,
+  IMPORT_WORD,
   isManifest,
   isMinifiedName,
   langOfPath,
   languageIds,
   moduleNamesOf,
   parsingOf,
+  siteSyntaxOf,
 } from "../../src/lang/registry";
 
 describe("languages by extension", () => {
@@ -85,16 +89,56 @@ describe("module names a caller may write", () => {
   });
 });
 
+describe("site finders' rules", () => {
+  test("each language reads by its family's rules; a file without a language by the named fallback", () => {
+    expect(siteSyntaxOf("tsx")).toBe(siteSyntaxOf("javascript"));
+    expect(siteSyntaxOf("python").comments).toBe("hash");
+    expect(siteSyntaxOf("go").typeArguments).toBe("[");
+    expect(siteSyntaxOf(null)).toBe(siteSyntaxOf("typescript"));
+    expect(siteSyntaxOf("cobol")).toBe(siteSyntaxOf("typescript"));
+  });
+
+  test("a declaration only one family writes tells the rules of a file without a language", () => {
+    expect(guessSiteSyntax(["def load(self):"], "load")).toBe(siteSyntaxOf("python"));
+    expect(guessSiteSyntax(["func load() {"], "load")).toBe(siteSyntaxOf("go"));
+    expect(guessSiteSyntax(["function load() {"], "load")).toBe(siteSyntaxOf(null));
+    expect(guessSiteSyntax(["def other():", "func load() {"], "load")).toBe(siteSyntaxOf("go"));
+  });
+
+  test("the first look for import statements knows every family's words", () => {
+    for (const word of ["import", "export", "require", "from"]) expect(IMPORT_WORD.test(`x ${word} y`)).toBe(true);
+    expect(IMPORT_WORD.test("const x = 1;")).toBe(false);
+  });
+});
+
+/** The modules a fresh process has loaded after importing `entry`. */
+function loadedBy(entry: string): string[] {
+  const probe = `await import(${JSON.stringify(new URL(entry, import.meta.url).pathname)});
+    console.log(JSON.stringify(Object.keys(require.cache)));`;
+  const run = Bun.spawnSync(["bun", "-e", probe], { stderr: "pipe" });
+  expect(run.exitCode).toBe(0);
+  return JSON.parse(run.stdout.toString());
+}
+
+const HEAVY = /web-tree-sitter|tree-sitter-|\/extract\.ts$|\/parsing\.ts$|\/resolver\.ts$|\/src\/resolve\//;
+
 describe("loading", () => {
-  test("importing the registry loads no grammar, extractor or resolver", async () => {
-    const probe = `await import(${JSON.stringify(new URL("../../src/lang/registry.ts", import.meta.url).pathname)});
-      console.log(JSON.stringify(Object.keys(require.cache)));`;
-    const run = Bun.spawnSync(["bun", "-e", probe], { stderr: "pipe" });
-    expect(run.exitCode).toBe(0);
-    const loaded: string[] = JSON.parse(run.stdout.toString());
+  test("importing the registry loads no grammar, extractor or resolver", () => {
+    const loaded = loadedBy("../../src/lang/registry.ts");
     expect(loaded.some((path) => path.endsWith("/src/lang/registry.ts"))).toBe(true);
-    const heavy = loaded.filter((path) => /web-tree-sitter|tree-sitter-|\/extract\.ts$|\/parsing\.ts$|\/resolver\.ts$|\/src\/resolve\//.test(path));
-    expect(heavy).toEqual([]);
+    expect(loaded.filter((path) => HEAVY.test(path))).toEqual([]);
+  });
+
+  test("nor does the query path's site finder or the role of a file", () => {
+    expect(loadedBy("../../src/sites/index.ts").filter((path) => HEAVY.test(path))).toEqual([]);
+    expect(loadedBy("../../src/ingest/roles.ts").filter((path) => HEAVY.test(path))).toEqual([]);
+  });
+
+  test("a family's resolver loads when asked, synchronously, once", () => {
+    const go = families().find((family) => family.id === "go")!;
+    const create = go.resolver();
+    expect(typeof create).toBe("function");
+    expect(go.resolver()).toBe(create);
   });
 
   test("a family's grammars and extractor load on demand, once", async () => {

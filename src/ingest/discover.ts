@@ -3,10 +3,9 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { langOfPath } from "../lang/langs";
+import { isManifest, isMinifiedName, langOfPath } from "../lang/registry";
 import { sameItems } from "../util/compare";
 import { git as runGit, lsFiles } from "../util/git";
-import { basename } from "../util/paths";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { mtimesOf } from "./mtimes";
 
@@ -30,19 +29,15 @@ export interface Discovery {
 
 export const MAX_FILE_BYTES = 1_000_000;
 
-/** Manifests and configs the module resolver reads, though they are not parsed for symbols. */
-const CONFIG_FILE = /^(tsconfig(\..+)?\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
-
 /** Never descended into when walking a directory that is not a git work tree. */
 const SKIPPED_DIRS = new Set([
   "node_modules", ".git", ".hg", ".svn", "dist", "build", "out", "target", "vendor",
   ".venv", "venv", "__pycache__", ".next", ".cache", "coverage",
 ]);
 
-const MINIFIED_NAME = /[.-]min\.[cm]?js$/;
-
 export function isWanted(path: string): boolean {
-  return langOfPath(path) !== undefined || CONFIG_FILE.test(basename(path));
+  // Manifests and configs are read by the module resolver, though not parsed for symbols.
+  return langOfPath(path) !== undefined || isManifest(path);
 }
 
 export interface DiscoverOptions {
@@ -92,7 +87,7 @@ function statAll(absRoot: string, realRoot: string, candidates: readonly string[
   const prefix = statPrefix(absRoot);
   for (const path of candidates) {
     if (!isWanted(path)) continue;
-    if (MINIFIED_NAME.test(path)) {
+    if (isMinifiedName(path)) {
       result.minified++;
       continue;
     }
@@ -217,7 +212,7 @@ const MINIFIED_AVG_LINE = 300;
  */
 export function classifyContent(path: string, bytes: Uint8Array): "ok" | "binary" | "minified" {
   if (bytes.subarray(0, BINARY_PROBE).includes(0)) return "binary";
-  if (MINIFIED_NAME.test(path)) return "minified";
+  if (isMinifiedName(path)) return "minified";
   const sample = bytes.subarray(0, MINIFIED_PROBE);
   if (sample.length < MINIFIED_MIN_BYTES) return "ok";
   let lines = 1;

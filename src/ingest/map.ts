@@ -11,6 +11,7 @@ import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
+import { MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
@@ -44,7 +45,7 @@ export interface MapResult {
 const MANY_MOVED = 500;
 
 /** Files whose change can move any import's resolution. */
-const CONFIG_FILE = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|package\.json|go\.mod|pyproject\.toml|setup\.cfg)$/;
+const CONFIG_FILE = MANIFEST_PATH;
 
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared

@@ -3,10 +3,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Parser } from "web-tree-sitter";
-import { EXTRACTORS } from "../lang";
+import type { FamilyParsing } from "../lang/family";
 import { loadGrammar } from "../lang/grammars";
-import { langOfPath } from "../lang/langs";
-import { prepareTypeScriptSource } from "../lang/typescript/prepare";
+import { langOfPath, parsingOf } from "../lang/registry";
 import { contentHash, lineCount } from "./content";
 import { classifyContent } from "./discover";
 import type { FileFacts, Lang } from "../model/facts";
@@ -41,17 +40,24 @@ export type ParseResult =
   | { path: string; status: "data"; hash: string; size: number; lines: number }
   | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" | "failed" };
 
-const parsers = new Map<Lang, Parser>();
+/** A parser set to one language's grammar, and that language family's extractor. */
+interface LanguageTools {
+  parser: Parser;
+  parsing: FamilyParsing;
+}
 
-async function parserFor(lang: Lang): Promise<Parser> {
-  let parser = parsers.get(lang);
-  if (!parser) {
+const tools = new Map<Lang, LanguageTools>();
+
+async function toolsFor(lang: Lang): Promise<LanguageTools> {
+  let found = tools.get(lang);
+  if (!found) {
     const grammar = await loadGrammar(lang); // initialises the runtime before any Parser exists
-    parser = new Parser();
+    const parser = new Parser();
     parser.setLanguage(grammar);
-    parsers.set(lang, parser);
+    found = { parser, parsing: await parsingOf(lang) };
+    tools.set(lang, found);
   }
-  return parser;
+  return found;
 }
 
 export async function parseOne(root: string, request: ParseRequest): Promise<ParseResult> {
@@ -72,11 +78,11 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
   if (kind !== "ok") return { path, status: "skipped", hash, size, reason: kind };
 
   const source = new TextDecoder().decode(bytes);
-  const parser = await parserFor(lang);
+  const { parser, parsing } = await toolsFor(lang);
   let tree;
   try {
     // The repaired text moves no character, so the tree indexes the original source exactly.
-    const text = prepareTypeScriptSource(source, lang);
+    const text = parsing.prepare ? parsing.prepare(source, lang) : source;
     tree = parser.parse(text, null, size > BUDGETED_SIZE ? { progressCallback: budget() } : undefined);
   } catch {
     parser.reset();
@@ -87,7 +93,7 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
     return { path, status: "skipped", hash, size, reason: "timeout" };
   }
   try {
-    const facts = EXTRACTORS[lang](tree.rootNode, source, path, lang);
+    const facts = parsing.extract(tree.rootNode, source, path, lang);
     return { path, status: "parsed", hash, size, lines: lineCount(bytes), facts };
   } catch {
     return { path, status: "skipped", hash, size, reason: "failed" };

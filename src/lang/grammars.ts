@@ -1,22 +1,11 @@
-// Grammar .wasm files are embedded in the compiled binary (`with { type: "file" }` gives a
-// path that works both from source and from the bunfs of a compiled executable).
+// The tree-sitter runtime, started once, and each language's grammar, loaded the first time a
+// file of that language is met. The grammar files themselves are named by each language
+// family's folder (src/lang/<id>/parsing.ts).
 import runtimeWasm from "web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
-import typescriptWasm from "tree-sitter-typescript/tree-sitter-typescript.wasm" with { type: "file" };
-import tsxWasm from "tree-sitter-typescript/tree-sitter-tsx.wasm" with { type: "file" };
-import javascriptWasm from "tree-sitter-javascript/tree-sitter-javascript.wasm" with { type: "file" };
-import pythonWasm from "tree-sitter-python/tree-sitter-python.wasm" with { type: "file" };
-import goWasm from "tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
 import { noInline } from "bun:jsc";
 import { Language, Node, Parser } from "web-tree-sitter";
 import type { Lang } from "../model/facts";
-
-const grammarFiles: Record<Lang, string> = {
-  typescript: typescriptWasm,
-  tsx: tsxWasm,
-  javascript: javascriptWasm,
-  python: pythonWasm,
-  go: goWasm,
-};
+import { parsingOf } from "./registry";
 
 declare module "bun:jsc" {
   /** In Bun's runtime (1.4.5) beside noFTL, but missing from bun-types. */
@@ -49,9 +38,12 @@ export async function loadGrammar(lang: Lang): Promise<Language> {
   await runtimeReady;
   let grammar = loaded.get(lang);
   if (!grammar) {
-    grammar = Bun.file(grammarFiles[lang]).bytes().then((bytes) => Language.load(bytes));
+    grammar = parsingOf(lang).then(async (parsing) => {
+      const file = parsing.grammars[lang];
+      if (file === undefined) throw new Error(`no grammar for "${lang}"`);
+      return Language.load(await Bun.file(file).bytes());
+    });
     loaded.set(lang, grammar);
   }
   return grammar;
 }
-

@@ -1,56 +1,33 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { CallFact, EntityKind, TypedVarFact } from "../model/facts.ts";
-import { isBuiltinType } from "./builtins.ts";
+import type { CallFact, TypedVarFact } from "../model/facts.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
-import { guessPackageName } from "./go-modules.ts";
-import type { GoPackage, Mod, PyModule, TsModule } from "./module-types.ts";
-import type { EntityRef, Via } from "./model.ts";
-import { familyOf, type LangFamily, type Modules } from "./modules.ts";
+import type { BinderHost, Mod, SelfRules } from "./language.ts";
+import { Languages } from "./languages.ts";
+import type { EntityRef } from "./model.ts";
 import { factsReadKey, type ReadLog, type Remembered } from "./reads.ts";
+import {
+  addHop, CALLABLE, entityValue, type EntityValue, EXTERNAL, fits, pickEntity, refKey, TYPES, type Value, viaOfImport, type Want, withVia,
+} from "./values.ts";
 import type { Workspace } from "./workspace.ts";
 
-export type Value =
-  /** confidence: set when the evidence is weaker than via and hops tell (a callback's parameter). */
-  | { t: "entity"; ref: EntityRef; kind: EntityKind; via: Via; hops: number; confidence?: number }
-  | { t: "module"; mod: Mod; via: Via; hops: number }
-  /** A value of known class type; `classes` are searched in order (super: the bases). */
-  | { t: "instance"; classes: EntityRef[]; via: Via; confidence?: number }
-  /** A collection (Go slice, array, map, channel; TS array, Set) of `of`; its members are the runtime's. */
-  | { t: "elements"; of: Value }
-  | { t: "external" };
+export type { Value, Want };
 
-type EntityValue = Extract<Value, { t: "entity" }>;
-
-/** What the name is used as: called, named as a type, or the head of a member access. */
-export type Want = "call" | "type" | "any";
-
-const EXTERNAL: Value = { t: "external" };
-const CALLABLE = new Set<EntityKind>(["function", "class", "method"]);
-const TYPES = new Set<EntityKind>(["class", "interface", "type"]);
-const CLASS_LIKE = new Set<EntityKind>(["class", "interface", "type", "module"]);
-const SCOPE_OPENERS = new Set<EntityKind>(["function", "method", "module"]);
-
-interface GoTable {
-  names: Map<string, EntityRef[]>;
-  /** "Type.method" -> methods declared anywhere in the package. */
-  methods: Map<string, EntityRef[]>;
-}
+const CLASS_LIKE = new Set(["class", "interface", "type", "module"]);
+const SCOPE_OPENERS = new Set(["function", "method", "module"]);
 
 /**
  * Every memo keeps the reads behind its answers (reads.ts), and `index` charges each file's
  * facts to whoever asks: an answer reused by another file counts as read by that file too.
  */
-export class Binder {
+export class Binder implements BinderHost {
   private readonly indexes = new Map<string, { index: FileIndex | null; readKey: string }>();
   private readonly memberMemo = new Map<string, Remembered<Value | null>>();
   private readonly typeMemo = new Map<string, Remembered<Value | null>>();
   private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Remembered<Value | null>>>>();
   private readonly baseMemo = new Map<string, Remembered<(EntityRef | "external")[]>>();
-  private readonly goTables = new Map<string, GoTable>();
-  private readonly goNamedImports = new Map<string, Remembered<Map<string, ImportBinding>>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
   private readonly resultMemo = new Map<CallFact, Remembered<Value | null>>();
   readonly reads: ReadLog;
@@ -60,34 +37,30 @@ export class Binder {
   private cycleCut = false;
   private readonly callbacks: CallbackTypes;
 
-  constructor(
-    private readonly ws: Workspace,
-    readonly modules: Modules,
-  ) {
+  /** The chunk's resolver of each language family: module resolution and each family's rules. */
+  readonly languages: Languages;
+
+  constructor(private readonly ws: Workspace) {
     this.reads = ws.reads;
     this.callbacks = new CallbackTypes(this);
+    this.languages = new Languages(ws, this);
   }
 
   index(path: string): FileIndex | undefined {
     let known = this.indexes.get(path);
     if (known === undefined) {
       const facts = this.ws.facts(path);
-      known = { index: facts ? new FileIndex(facts) : null, readKey: factsReadKey(path) };
+      known = { index: facts ? new FileIndex(facts, this.languages.of(facts.lang)) : null, readKey: factsReadKey(path) };
       this.indexes.set(path, known);
     }
     this.reads.note(known.readKey);
     return known.index ?? undefined;
   }
 
-  family(path: string): LangFamily | undefined {
-    const index = this.index(path);
-    return index && familyOf(index.facts.lang);
-  }
-
   // ---- names in scope --------------------------------------------------------------------
 
   /**
-   * A bare name: enclosing scopes outward, the file, the Go package, imports, star imports.
+   * A bare name: enclosing scopes outward, the file, the package, imports, star imports.
    * `line`, where the name is used, lets callback parameters in scope there count. The head of
    * a dotted type name (`cldr.Decoder`) is a package, namespace or class, never a variable:
    * `typeHead` looks past variables and parameters of that name.
@@ -95,14 +68,14 @@ export class Binder {
   lookupName(path: string, from: number, name: string, want: Want, line?: number, typeHead = false): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
-    const family = familyOf(index.facts.lang);
+    const language = index.language;
     const chain = index.chain(from);
     for (let i = 0; i < chain.length; i++) {
       const scope = chain[i]!;
       const kind = index.entity(scope)!.kind;
-      // Class bodies are not scopes for the code inside their methods (Python's class body is,
-      // for code written directly in it).
-      if (!SCOPE_OPENERS.has(kind) && !(i === 0 && family === "py")) continue;
+      // Class bodies are not scopes for the code inside their methods (in some languages they
+      // are, for code written directly in them).
+      if (!SCOPE_OPENERS.has(kind) && !(i === 0 && language.classBodyIsScope)) continue;
       if (want === "any" && !typeHead) {
         const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
@@ -120,17 +93,17 @@ export class Binder {
     if (want !== "type" && !typeHead && index.hides(-1, name, line)) return undefined;
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
     if (top !== undefined) return entityValue(path, index, top, "local", 0);
-    if (family === "go") {
-      const sibling = this.goPackageName(path, name, want);
+    if (language.packageName) {
+      const sibling = language.packageName(path, name, want);
       if (sibling) return sibling;
     }
-    const binding = index.bindings.get(name) ?? (family === "go" ? this.goUnnamedImport(path, index, name) : undefined);
+    const binding = index.bindings.get(name) ?? language.unnamedImport?.(path, index, name);
     if (binding) return this.bindingValue(path, binding, want);
     for (const imp of index.starImports) {
-      const mod = this.modules.resolve(index.facts, imp);
+      const mod = language.resolveImport(index.facts, imp);
       if (mod === "external" || mod === "unknown") continue;
       const found = this.moduleMember(mod, name, want);
-      if (found && found.t !== "external" && fits(found, want)) return withVia(found, family === "go" ? "package" : viaOfImport(found));
+      if (found && found.t !== "external" && fits(found, want)) return withVia(found, language.starImportVia ?? viaOfImport(found));
     }
     return undefined;
   }
@@ -139,18 +112,19 @@ export class Binder {
   resolvePath(path: string, from: number, dotted: string, want: Want, line?: number): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
-    const family = familyOf(index.facts.lang);
-    if (isSelfName(family, dotted)) return this.selfValue(path, from, family === "ts" ? "this" : "self", line);
+    const language = index.language;
+    const self = language.self;
+    if (self?.names.has(dotted)) return this.selfValue(path, from, self, line);
     if (dotted === "super" || dotted === "super()") return this.superValue(path, from);
     if (!dotted.includes(".")) return this.lookupName(path, from, dotted, want, line);
     const field = this.fieldValue(path, index, from, dotted);
     if (field) return field;
-    // Python `import a.b.c` keeps the dotted name bound: `a.b.c.f()`.
-    const dottedBinding = family === "py" ? index.bindings.get(dotted) : undefined;
+    // `import a.b.c` keeps the dotted name bound: `a.b.c.f()`.
+    const dottedBinding = language.imports.dottedImports ? index.bindings.get(dotted) : undefined;
     if (dottedBinding) return this.bindingValue(path, dottedBinding);
     const segments = dotted.split(".");
     const head = segments[0]!;
-    let value = want === "type" && !isSelfName(family, head) && head !== "super"
+    let value = want === "type" && !self?.names.has(head) && head !== "super"
       ? this.lookupName(path, from, head, "any", line, true)
       : this.resolvePath(path, from, head, "any", line);
     for (let i = 1; i < segments.length && value; i++) {
@@ -198,7 +172,7 @@ export class Binder {
     const found = this.resolvePath(path, scope, type, "type");
     if (found?.t === "entity" && TYPES.has(found.kind)) return { t: "instance", classes: [found.ref], via: "receiver-type" };
     if (found?.t === "external") return EXTERNAL;
-    if (!found && isBuiltinType(this.family(path) ?? "ts", type.split(".")[0]!)) return EXTERNAL;
+    if (!found && this.index(path)?.language.isBuiltinType(type.split(".")[0]!)) return EXTERNAL;
     return undefined;
   }
 
@@ -242,10 +216,11 @@ export class Binder {
   }
 
   /**
-   * What a call returns: for `new A()` (or Python's `A()`) an A; for a method of a typed array,
-   * the array (`slice`, `filter`…) or one element (`shift`, `find`…); otherwise the type the
-   * called function or method declares as its result, named in its own file. The call must bind
-   * to one definition; the evidence is that declaration, not the callee's name.
+   * What a call returns: for `new A()` (or `A()` where a bare call constructs) an A; for a
+   * method of a typed array, the array (`slice`, `filter`…) or one element (`shift`, `find`…);
+   * otherwise the type the called function or method declares as its result, named in its own
+   * file. The call must bind to one definition; the evidence is that declaration, not the
+   * callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
     return this.reads.cachedWithStandIn(this.resultMemo, call, null, () => this.computeResult(path, call) ?? null) ?? undefined;
@@ -253,7 +228,7 @@ export class Binder {
 
   private computeResult(path: string, call: CallFact): Value | undefined {
     let value: Value | undefined;
-    const constructs = call.isNew || this.family(path) === "py";
+    const constructs = call.isNew || this.index(path)?.language.bareCallConstructs === true;
     // The receiver and the called value are looked up once, for every case below.
     const receiver = call.receiver === undefined ? undefined : this.receiverValue(path, call);
     const called =
@@ -308,9 +283,8 @@ export class Binder {
     }
     const fileLevel = this.typedVar(path, index, -1, dotted);
     if (fileLevel) return fileLevel;
-    const family = familyOf(index.facts.lang);
     const [head, ...rest] = dotted.split(".");
-    if (!isSelfName(family, head!) || rest.length !== 1) return undefined;
+    if (!index.language.self?.names.has(head!) || rest.length !== 1) return undefined;
     const cls = this.enclosingClass(path, from);
     if (!cls) return undefined;
     const seen = new Set<string>([refKey(cls)]);
@@ -321,21 +295,20 @@ export class Binder {
       seen.add(refKey(base));
       const baseIndex = this.index(base.path);
       if (!baseIndex) continue;
-      const baseFamily = familyOf(baseIndex.facts.lang);
-      const selfName = baseFamily === "ts" ? "this" : "self";
-      const typed = this.typedVar(base.path, baseIndex, base.index, `${selfName}.${rest[0]}`);
+      const prefix = baseIndex.language.self?.factName;
+      const typed = prefix === undefined ? undefined : this.typedVar(base.path, baseIndex, base.index, `${prefix}.${rest[0]}`);
       if (typed) return typed;
       queue.push(...this.bases(base).filter((b) => b !== "external"));
     }
     return undefined;
   }
 
-  private selfValue(path: string, from: number, via: Via, line?: number): Value | undefined {
-    // TS `function (this: Foo)`: the declared type of `this` there (arrows inside share it).
-    const declared = via === "this" ? declaredThis(this.index(path)?.varsByScope.get(from), line) : undefined;
+  private selfValue(path: string, from: number, self: SelfRules, line?: number): Value | undefined {
+    // `function (this: Foo)`: the declared type of `this` there (arrows inside share it).
+    const declared = self.typedByParameter ? declaredSelf(this.index(path)?.varsByScope.get(from), self.factName, line) : undefined;
     if (declared) return this.typeValue(path, from, declared.type);
     const cls = this.enclosingClass(path, from);
-    return cls && { t: "instance", classes: [cls], via };
+    return cls && { t: "instance", classes: [cls], via: self.via };
   }
 
   private superValue(path: string, from: number): Value | undefined {
@@ -367,11 +340,11 @@ export class Binder {
     const index = this.index(path);
     if (!index) return undefined;
     const mod = binding.source !== undefined
-      ? this.modules.resolveSource(index.facts, binding.source)
-      : this.modules.resolve(index.facts, binding.imp);
+      ? index.language.resolveSource(index.facts, binding.source)
+      : index.language.resolveImport(index.facts, binding.imp);
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
-    if (binding.imported === "*") return { t: "module", mod, via: mod.lang === "go" ? "package" : "namespace", hops: 0 };
+    if (binding.imported === "*") return { t: "module", mod, via: this.languages.ofModule(mod).namespaceVia, hops: 0 };
     const found = this.moduleMember(mod, binding.imported, want);
     return found && withVia(found, viaOfImport(found));
   }
@@ -392,79 +365,17 @@ export class Binder {
     visiting.add(key);
     const outerCut = this.cycleCut;
     this.cycleCut = false;
-    const found = this.reads.remember(() =>
-      (mod.lang === "ts" ? this.tsExport(mod, name, want, visiting)
-        : mod.lang === "py" ? this.pyMember(mod, name, visiting)
-        : this.goMember(mod, name)) ?? null);
+    const found = this.reads.remember(() => this.languages.ofModule(mod).moduleMember(mod, name, want, visiting) ?? null);
     visiting.delete(key);
     if (!this.cycleCut && found.settled) this.memberMemo.set(key, found);
     this.cycleCut ||= outerCut;
     return found.value ?? undefined;
   }
 
-  private tsExport(mod: TsModule, name: string, want: Want, visiting: Set<string>): Value | undefined {
-    const index = this.index(mod.file);
-    if (!index) return undefined;
-    if (name === "default" && index.defaultExport !== undefined) {
-      return entityValue(mod.file, index, index.defaultExport, "import", 0);
-    }
-    const declared = index.exportsByName.get(name);
-    if (declared) {
-      const local = pickMerged(index, index.topLevel.get(declared.local) ?? [], want);
-      if (local !== undefined) return entityValue(mod.file, index, local, "import", 0);
-      const binding = index.bindings.get(declared.local);
-      if (binding) return this.follow(mod.file, binding, visiting, want);
-    }
-    if (name !== "default") {
-      const exported = (index.topLevel.get(name) ?? []).filter((i) => index.entity(i)!.exported);
-      const top = pickMerged(index, exported, want);
-      if (top !== undefined) return entityValue(mod.file, index, top, "import", 0);
-    }
-    const reexport = index.namedReexports.get(name);
-    if (reexport) return this.follow(mod.file, reexport, visiting, want);
-    if (name === "default") return undefined;
-    // `export const db = new Database()`: an importer naming it is evidence it is exported.
-    const instance = this.typedVar(mod.file, index, -1, declared?.local ?? name);
-    if (instance) return instance;
-    const starred = this.throughStars(index, index.starReexports, name, visiting, want);
-    if (starred !== undefined) return starred ?? undefined;
-    // CommonJS modules export by assignment, which declarations do not show.
-    if (index.facts.lang === "javascript") {
-      const candidates = index.topLevel.get(name) ?? [];
-      if (candidates.length === 1) return entityValue(mod.file, index, candidates[0]!, "import", 0);
-    }
-    return index.starReexports.some((imp) => this.modules.resolve(index.facts, imp) === "external") ? EXTERNAL : undefined;
-  }
-
-  private pyMember(mod: PyModule, name: string, visiting: Set<string>): Value | undefined {
-    const index = mod.file === undefined ? undefined : this.index(mod.file);
-    if (index && mod.file !== undefined) {
-      const top = pickEntity(index, index.topLevel.get(name) ?? [], "any");
-      if (top !== undefined) return entityValue(mod.file, index, top, "import", 0);
-      const binding = index.bindings.get(name);
-      if (binding) return this.follow(mod.file, binding, visiting);
-      // A module-level instance: `router = ConnectionRouter()`.
-      const instance = this.typedVar(mod.file, index, -1, name);
-      if (instance) return instance;
-      const starred = this.throughStars(index, index.starImports, name, visiting);
-      if (starred) return starred;
-    }
-    const sub = this.modules.py.submodule(mod, name);
-    return sub && { t: "module", mod: sub, via: "namespace", hops: 0 };
-  }
-
-  private goMember(pkg: GoPackage, name: string): Value | undefined {
-    const refs = this.goTable(pkg).names.get(name) ?? [];
-    if (refs.length !== 1) return undefined;
-    const ref = refs[0]!;
-    const index = this.index(ref.path)!;
-    return entityValue(ref.path, index, ref.index, "package", 0);
-  }
-
   /** One re-export hop: the binding's target, one hop further from the importer. */
-  private follow(path: string, binding: ImportBinding, visiting: Set<string>, want: Want = "any"): Value | undefined {
+  follow(path: string, binding: ImportBinding, visiting: Set<string>, want: Want = "any"): Value | undefined {
     const index = this.index(path)!;
-    const mod = this.modules.resolve(index.facts, binding.imp);
+    const mod = index.language.resolveImport(index.facts, binding.imp);
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
     if (binding.imported === "*") return { t: "module", mod, via: "namespace", hops: 1 };
@@ -476,67 +387,16 @@ export class Binder {
    * A name through `export * from` / `from x import *`: exactly one source must provide it.
    * null: provided by several (ambiguous, stop); undefined: by none.
    */
-  private throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>, want: Want = "any"): Value | null | undefined {
+  throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>, want: Want = "any"): Value | null | undefined {
     const found = new Map<string, Value>();
     for (const imp of stars) {
-      const mod = this.modules.resolveSource(index.facts, imp.source);
+      const mod = index.language.resolveSource(index.facts, imp.source);
       if (mod === "external" || mod === "unknown") continue;
       const value = this.moduleMember(mod, name, want, visiting);
       if (value && value.t !== "external") found.set(valueKey(value), addHop(value));
     }
     if (found.size > 1) return null;
     return found.values().next().value;
-  }
-
-  // ---- Go packages -----------------------------------------------------------------------
-
-  private goPackageName(path: string, name: string, want: Want): Value | undefined {
-    const pkg = this.modules.go.packageOf(path);
-    if (!pkg) return undefined;
-    const refs = (this.goTable(pkg).names.get(name) ?? []).filter((ref) => ref.path !== path);
-    const fitting = refs.filter((ref) => {
-      const kind = this.index(ref.path)!.entity(ref.index)!.kind;
-      return want === "any" || (want === "call" ? CALLABLE : TYPES).has(kind);
-    });
-    if (fitting.length !== 1) return undefined;
-    const ref = fitting[0]!;
-    return entityValue(ref.path, this.index(ref.path)!, ref.index, "package", 0);
-  }
-
-  /** Unaliased Go imports bind the package's declared name (or, outside, its usual name). */
-  private goUnnamedImport(path: string, index: FileIndex, name: string): ImportBinding | undefined {
-    const named = this.reads.cached(this.goNamedImports, path, () => {
-      const bound = new Map<string, ImportBinding>();
-      for (const imp of index.unnamedGoImports) {
-        const pkg = this.modules.resolve(index.facts, imp);
-        const names = typeof pkg === "object" && pkg.lang === "go" ? [pkg.name] : guessPackageName(imp.source);
-        for (const name of names) if (!bound.has(name)) bound.set(name, { imp, imported: "*" });
-      }
-      return bound;
-    });
-    return named.get(name);
-  }
-
-  /** Read as a whole: charged as the package's read key, not as each file's facts. */
-  private goTable(pkg: GoPackage): GoTable {
-    this.reads.note(pkg.readKey);
-    let table = this.goTables.get(pkg.key);
-    if (table) return table;
-    table = this.reads.apart(() => {
-      const built: GoTable = { names: new Map(), methods: new Map() };
-      for (const file of pkg.files) {
-        const index = this.index(file);
-        if (!index) continue;
-        index.facts.entities.forEach((entity, i) => {
-          const ref = { path: file, index: i };
-          if (entity.receiverType !== undefined) pushRef(built.methods, `${entity.receiverType}.${entity.name}`, ref);
-          else if (entity.parent < 0) pushRef(built.names, entity.name, ref);
-        });
-      }
-      return built;
-    });
-    this.goTables.set(pkg.key, table);
-    return table;
   }
 
   // ---- classes ---------------------------------------------------------------------------
@@ -559,13 +419,13 @@ export class Binder {
   private computeBases(cls: EntityRef): (EntityRef | "external")[] {
     const index = this.index(cls.path);
     const bases: (EntityRef | "external")[] = [];
-    const family = this.family(cls.path) ?? "ts";
+    const language = index?.language;
     const scope = index?.entity(cls.index)?.parent ?? -1;
     for (const heritage of index?.heritageByEntity.get(cls.index) ?? []) {
       if (heritage.kind !== "extends") continue;
       const found = this.resolvePath(cls.path, scope, heritage.name, "type");
       if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);
-      else if (found?.t === "external" || (!found && isBuiltinType(family, heritage.name))) bases.push("external");
+      else if (found?.t === "external" || (!found && language!.isBuiltinType(heritage.name))) bases.push("external");
     }
     return bases;
   }
@@ -597,7 +457,7 @@ export class Binder {
   }
 
   /**
-   * A typed field of these classes or, nearest first, of their bases (Go embeddings promote
+   * A typed field of these classes or, nearest first, of their bases (embedded types promote
    * fields): `p.db` with `type Printer struct{ db *Store }`, `this.a` with `a: A`.
    */
   private findField(classes: EntityRef[], name: string): Value | undefined {
@@ -609,7 +469,7 @@ export class Binder {
       seen.add(refKey(cls));
       const index = this.index(cls.path);
       if (!index) continue;
-      const field = ownField(index, cls.index, name);
+      const field = index.language.fieldOf(index, cls.index, name);
       if (field) return this.declaredValue(cls.path, cls.index, field);
       for (const base of this.bases(cls)) if (base !== "external") queue.push(base);
     }
@@ -621,41 +481,12 @@ export class Binder {
     if (!index) return undefined;
     const child = pickEntity(index, index.childrenNamed(cls.index, name), "any");
     if (child !== undefined) return entityValue(cls.path, index, child, "local", 0);
-    if (index.facts.lang !== "go") return undefined;
-    const pkg = this.modules.go.packageOf(cls.path);
-    const refs = pkg ? this.goTable(pkg).methods.get(`${index.entity(cls.index)!.name}.${name}`) ?? [] : [];
-    if (refs.length !== 1) return undefined;
-    const ref = refs[0]!;
-    return entityValue(ref.path, this.index(ref.path)!, ref.index, "local", 0);
+    return index.language.outsideMember?.(cls, index, name);
   }
-}
 
-function entityValue(path: string, index: FileIndex, entity: number, via: Via, hops: number): EntityValue {
-  return { t: "entity", ref: { path, index: entity }, kind: index.entity(entity)!.kind, via, hops };
-}
-
-/**
- * Among same-named entities of ONE scope (overloads, redefinitions, a class merged with an
- * interface): the last that fits the use, a class first when a type or a namespace is wanted.
- */
-function pickEntity(index: FileIndex, candidates: readonly number[], want: Want): number | undefined {
-  let picked: number | undefined;
-  for (const candidate of candidates) {
-    const kind = index.entity(candidate)!.kind;
-    if (want === "call" && !CALLABLE.has(kind)) continue;
-    if (want === "type" && !TYPES.has(kind)) continue;
-    if (want !== "call" && picked !== undefined && index.entity(picked)!.kind === "class" && kind !== "class") continue;
-    picked = candidate;
+  moduleVariable(path: string, index: FileIndex, name: string): Value | undefined {
+    return this.typedVar(path, index, -1, name);
   }
-  return picked;
-}
-
-/**
- * Among declarations merged under one name, the one that fits the use (the function of
- * `interface X` + `const X = …` + `namespace X` when called); with none fitting, as before.
- */
-function pickMerged(index: FileIndex, candidates: readonly number[], want: Want): number | undefined {
-  return (want === "any" ? undefined : pickEntity(index, candidates, want)) ?? pickEntity(index, candidates, "any");
 }
 
 /** Array methods whose result is the same kind of collection, and those that give one element. */
@@ -668,40 +499,14 @@ function collectionResult(collection: Extract<Value, { t: "elements" }>, method:
   return ONE_ELEMENT.has(method) ? collection.of : undefined;
 }
 
-function fits(value: Value, want: Want): boolean {
-  if (value.t !== "entity" || want === "any") return true;
-  return (want === "call" ? CALLABLE : TYPES).has(value.kind);
-}
-
-function isSelfName(family: LangFamily, name: string): boolean {
-  return family === "ts" ? name === "this" : family === "py" ? name === "self" || name === "cls" : false;
-}
-
 function withConfidence(value: EntityValue, confidence: number | undefined): EntityValue {
   return confidence === undefined ? value : { ...value, confidence };
-}
-
-function withVia(value: Value, via: Via): Value {
-  return value.t === "entity" || value.t === "module" ? { ...value, via } : value;
-}
-
-function viaOfImport(value: Value): Via {
-  if (value.t === "module") return "namespace";
-  return value.t === "entity" && value.hops > 0 ? "reexport" : "import";
-}
-
-function addHop(value: Value): Value {
-  return value.t === "entity" || value.t === "module" ? { ...value, hops: value.hops + 1 } : value;
 }
 
 function valueKey(value: Value): string {
   if (value.t === "entity") return refKey(value.ref);
   if (value.t === "module") return value.mod.key;
   return value.t;
-}
-
-export function refKey(ref: EntityRef): string {
-  return `${ref.path}#${ref.index}`;
 }
 
 /**
@@ -727,32 +532,11 @@ function endsSooner(a: TypedVarFact, b: TypedVarFact): boolean {
   return a.until !== undefined && (b.until === undefined || a.until < b.until);
 }
 
-function lastNamed(vars: readonly TypedVarFact[], name: string): TypedVarFact | undefined {
-  for (let i = vars.length - 1; i >= 0; i--) if (vars[i]!.name === name) return vars[i];
-  return undefined;
-}
-
-function ownField(index: FileIndex, cls: number, name: string): TypedVarFact | undefined {
-  const family = familyOf(index.facts.lang);
-  if (family === "go") {
-    const fields = index.fieldsByEntity.get(cls);
-    return fields && lastNamed(fields, name);
-  }
-  const vars = index.varsByScope.get(cls);
-  return vars && lastNamed(vars, `${family === "ts" ? "this" : "self"}.${name}`);
-}
-
-function pushRef(map: Map<string, EntityRef[]>, key: string, ref: EntityRef): void {
-  const list = map.get(key);
-  if (list) list.push(ref);
-  else map.set(key, [ref]);
-}
-
 /** The `this:` parameter in force at `line`: the innermost one whose lines hold it, else the scope's own. */
-function declaredThis(vars: readonly TypedVarFact[] | undefined, line: number | undefined): TypedVarFact | undefined {
+function declaredSelf(vars: readonly TypedVarFact[] | undefined, self: string, line: number | undefined): TypedVarFact | undefined {
   let found: TypedVarFact | undefined;
   for (const v of vars ?? []) {
-    if (v.name !== "this") continue;
+    if (v.name !== self) continue;
     if (v.until === undefined) found ??= v;
     else if (line !== undefined && v.line <= line && line <= v.until && (found?.until === undefined || v.line >= found.line)) found = v;
   }

@@ -1,12 +1,10 @@
 // The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES.
 import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts.ts";
 import type { Binder, Value } from "./binder.ts";
-import { isBuiltinFunction, isBuiltinReceiver, isBuiltinType } from "./builtins.ts";
 import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
-import { moduleFiles } from "./module-types.ts";
+import type { LanguageResolver } from "./language.ts";
 import type { EntityRef, FileResolution, Via } from "./model.ts";
-import { familyOf, type LangFamily } from "./modules.ts";
 
 /** A bound target, "external" (known outside: drop), or undefined (no evidence: unresolved). */
 type Target = { dst: EntityRef; via: Via; confidence: number } | "external" | undefined;
@@ -15,53 +13,56 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   const sink = new EdgeSink();
   const index = binder.index(path);
   if (!index) return sink.result();
-  const family = familyOf(index.facts.lang);
+  const language = index.language;
   const file: EntityRef = { path, index: -1 };
   for (const imp of index.facts.imports) addImport(binder, index, sink, file, imp);
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
-    const target = bindCall(binder, path, family, call);
+    const target = bindCall(binder, path, language, call);
     if (target === "external") continue;
     if (target) sink.edge(src, target.dst, "CALLS", target.via, target.confidence, call.line);
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
-  for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, family, heritage);
+  for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
   for (const ref of index.facts.refs) addReference(binder, path, sink, ref);
   return sink.result();
 }
 
 function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: EntityRef, imp: ImportFact): void {
-  const mod = binder.modules.resolve(index.facts, imp);
+  const mod = index.language.resolveImport(index.facts, imp);
   if (mod === "external") return;
   if (mod === "unknown") {
     sink.miss(file, "IMPORTS", imp.source, undefined, imp.line);
     return;
   }
   const names = imp.names.map((n) => n.imported);
-  for (const target of moduleFiles(mod)) {
+  const language = binder.languages.ofModule(mod);
+  for (const target of language.moduleFiles(mod)) {
     if (target !== file.path) sink.edge(file, { path: target, index: -1 }, "IMPORTS", "import", 1, imp.line, names);
   }
   // `from pkg import mod`: the submodule is imported too.
-  if (mod.lang !== "py") return;
+  if (!language.importsNameModules) return;
   for (const name of imp.names) {
     if (name.imported === "*") continue;
     const member = binder.moduleMember(mod, name.imported);
-    if (member?.t !== "module" || member.mod.lang !== "py" || member.mod.file === undefined) continue;
-    if (member.mod.file !== file.path) sink.edge(file, { path: member.mod.file, index: -1 }, "IMPORTS", "import", 1, imp.line, [name.imported]);
+    if (member?.t !== "module") continue;
+    for (const target of binder.languages.ofModule(member.mod).moduleFiles(member.mod)) {
+      if (target !== file.path) sink.edge(file, { path: target, index: -1 }, "IMPORTS", "import", 1, imp.line, [name.imported]);
+    }
   }
 }
 
-function bindCall(binder: Binder, path: string, family: LangFamily, call: CallFact): Target {
+function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact): Target {
   if (call.receiver === undefined) {
-    if (family === "ts" && call.callee === "super") return superConstructor(binder, path, call.from);
+    if (language.superCallsBase && call.callee === "super") return superConstructor(binder, path, call.from);
     const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
-    if (!value) return isBuiltinFunction(family, call.callee) ? "external" : undefined;
+    if (!value) return language.isBuiltinFunction(call.callee) ? "external" : undefined;
     return asTarget(value);
   }
   const computed = call.receiverCall !== undefined || call.receiverType !== undefined;
   if (call.receiver === "?" && !computed) return undefined;
   const receiver = binder.receiverValue(path, call);
-  if (!receiver) return !computed && isBuiltinReceiver(family, call.receiver) ? "external" : undefined;
+  if (!receiver) return !computed && language.isBuiltinReceiver(call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
 }
@@ -86,21 +87,21 @@ function confidenceOf(via: Via, hops: number): number {
   return hops > 1 ? 0.8 : 1;
 }
 
-function addHeritage(binder: Binder, index: FileIndex, sink: EdgeSink, family: LangFamily, heritage: HeritageFact): void {
+function addHeritage(binder: Binder, index: FileIndex, sink: EdgeSink, language: LanguageResolver, heritage: HeritageFact): void {
   const path = index.facts.path;
   const scope = index.entity(heritage.entity)?.parent ?? -1;
   const kind = heritage.kind === "extends" ? "EXTENDS" : "IMPLEMENTS";
   const src = { path, index: heritage.entity };
   const value = binder.resolvePath(path, scope, heritage.name, "type");
-  if (value?.t === "external" || (!value && isBuiltinType(family, heritage.name.split(".")[0]!))) return;
-  const acceptable = value?.t === "entity" && (value.kind === "class" || value.kind === "interface" || (family === "go" && value.kind === "type"));
+  if (value?.t === "external" || (!value && language.isBuiltinType(heritage.name.split(".")[0]!))) return;
+  const acceptable = value?.t === "entity" && (value.kind === "class" || value.kind === "interface" || (language.typesAreBases && value.kind === "type"));
   if (value?.t === "entity" && acceptable) {
     sink.edge(src, value.ref, kind, value.via, confidenceOf(value.via, value.hops), heritage.line);
     return;
   }
   const dot = heritage.name.lastIndexOf(".");
   if (dot < 0) sink.miss(src, kind, heritage.name, undefined, heritage.line);
-  else if (!isBuiltinReceiver(family, heritage.name.slice(0, dot))) sink.miss(src, kind, heritage.name.slice(dot + 1), heritage.name.slice(0, dot), heritage.line);
+  else if (!language.isBuiltinReceiver(heritage.name.slice(0, dot))) sink.miss(src, kind, heritage.name.slice(dot + 1), heritage.name.slice(0, dot), heritage.line);
 }
 
 function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact): void {

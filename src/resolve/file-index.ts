@@ -1,12 +1,13 @@
 // A file's facts arranged for lookup: names per scope, typed variables per scope, import
 // bindings by local name, and the export-side tables the module lookups read.
 import type { EntityFact, ExportFact, FileFacts, HeritageFact, ImportFact, LocalFact, TypedVarFact } from "../model/facts.ts";
+import type { LanguageResolver } from "./language.ts";
 
 export interface ImportBinding {
   imp: ImportFact;
   /** The name in the source module; "*" binds the module itself. */
   imported: string;
-  /** Overrides imp.source: Python `import a.b` also binds `a`, the top package. */
+  /** Overrides imp.source: `import a.b` also binds `a`, the top package (ImportForms.dottedImports). */
   source?: string;
 }
 
@@ -17,7 +18,7 @@ export class FileIndex {
   readonly children = new Map<number, Map<string, number[]>>();
   /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
-  /** Go struct fields by struct entity. */
+  /** Struct fields by struct entity (FileFacts.fields). */
   readonly fieldsByEntity = new Map<number, TypedVarFact[]>();
   /** Unannotated parameters of functions passed as arguments: typed by the callee's declaration. */
   readonly callbackVarsByScope = new Map<number, TypedVarFact[]>();
@@ -26,8 +27,8 @@ export class FileIndex {
   readonly bindings = new Map<string, ImportBinding>();
   /** Imports that bind a whole namespace into this scope: `from x import *`, Go `import . "x"`. */
   readonly starImports: ImportFact[] = [];
-  /** Go imports without an alias: the bound name is the target package's declared name. */
-  readonly unnamedGoImports: ImportFact[] = [];
+  /** Package imports without an alias: the bound name is the target package's declared name. */
+  readonly unnamedImports: ImportFact[] = [];
   /** `export { imported as exported } from`: exported name -> source. */
   readonly namedReexports = new Map<string, ImportBinding>();
   /** `export * from`. */
@@ -37,7 +38,11 @@ export class FileIndex {
   defaultExport: number | undefined;
   private readonly chains: (number[] | undefined)[] = [];
 
-  constructor(readonly facts: FileFacts) {
+  constructor(
+    readonly facts: FileFacts,
+    /** The resolver of the file's language family, in the chunk that indexed it. */
+    readonly language: LanguageResolver,
+  ) {
     facts.entities.forEach((entity, index) => this.addEntity(entity, index));
     for (const v of facts.vars) push(v.fromCallback ? this.callbackVarsByScope : this.varsByScope, v.scope, v);
     if (facts.resultVars) this.addResultVars(facts.resultVars);
@@ -104,8 +109,7 @@ export class FileIndex {
   }
 
   private addImport(imp: ImportFact): void {
-    const python = this.facts.lang === "python";
-    const go = this.facts.lang === "go";
+    const forms = this.language.imports;
     if (imp.kind === "reexport") {
       for (const name of imp.names) {
         if (name.imported === "*" && name.local === "") this.starReexports.push(imp);
@@ -114,20 +118,20 @@ export class FileIndex {
       return;
     }
     for (const name of imp.names) {
-      if (go && name.imported === "*") {
+      if (forms.packageAliases && name.imported === "*") {
         if (name.local === ".") this.starImports.push(imp);
-        else if (name.local === "") this.unnamedGoImports.push(imp);
+        else if (name.local === "") this.unnamedImports.push(imp);
         else if (name.local !== "_") this.bindings.set(name.local, { imp, imported: "*" });
         continue;
       }
       if (name.imported === "*" && (name.local === "" || name.local === "*")) {
-        if (python) this.starImports.push(imp);
+        if (forms.starImportsBindNames) this.starImports.push(imp);
         continue;
       }
       if (name.local === "") continue;
       this.bindings.set(name.local, { imp, imported: name.imported });
-      // Python `import a.b.c` binds `a`; the dotted name stays bound for exact receivers.
-      if (python && name.imported === "*" && name.local.includes(".")) {
+      // `import a.b.c` binds `a`; the dotted name stays bound for exact receivers.
+      if (forms.dottedImports && name.imported === "*" && name.local.includes(".")) {
         const top = name.local.split(".")[0]!;
         if (!this.bindings.has(top)) this.bindings.set(top, { imp, imported: "*", source: top });
       }

@@ -3,7 +3,6 @@
 import { Binder } from "./binder.ts";
 import { resolveFileEdges } from "./file-edges.ts";
 import type { FileResolution, Project } from "./model.ts";
-import { Modules } from "./modules.ts";
 import { Workspace } from "./workspace.ts";
 
 export type { EdgeKind, EntityRef, FileResolution, Project, ResolvedEdge, Unresolved, Via } from "./model.ts";
@@ -34,7 +33,7 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
   for (const path of targets) {
     if (resolved++ % chunk === 0) {
       ws = new Workspace(project);
-      binder = new Binder(ws, new Modules(ws));
+      binder = new Binder(ws);
     }
     ws!.reads.begin(path);
     const resolution = resolveFileEdges(binder!, path);

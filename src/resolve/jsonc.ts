@@ -1,5 +1,11 @@
 // tsconfig files are JSONC: comments and trailing commas are allowed. Stripping both outside
 // strings turns them into plain JSON, which is all the resolver needs.
+//
+// Not Bun.JSONC.parse: it reads the same comments and trailing commas, but it is lenient where
+// a config the resolver reads can be broken, and a broken config must count as absent (the
+// resolver then falls back, as tsc reports an error). Bun 1.4.5 accepts text after the value
+// (`{…} garbage`, a half-resolved merge), single-quoted strings, hex and `.5` numbers and a
+// leading BOM, and rejects `[,]`; test/unit/jsonc.test.ts holds each case.
 
 export function parseJsonc(text: string): unknown {
   try {

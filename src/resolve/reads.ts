@@ -4,6 +4,7 @@
 // file that asked a question its arrival or removal answers differently. Resolution shares
 // cached answers across the files of a chunk, so each cached answer keeps the reads that
 // produced it and charges them again to every file that reuses it.
+import { familyOfPath } from "../lang/registry.ts";
 import { basename, dirname } from "../util/paths.ts";
 
 /** A file's facts as one resolution read them, or whether the file is there. */
@@ -11,8 +12,11 @@ export function factsReadKey(path: string): string {
   return `f:${path}`;
 }
 
-/** A Go package's member table, or its name: built from every .go file of the directory. */
-export function goPackageReadKey(dir: string): string {
+/**
+ * The member table, or the name, of a package that is a directory (Go's): built from every
+ * file of the package there.
+ */
+export function packageReadKey(dir: string): string {
   return `g:${dir}`;
 }
 
@@ -33,7 +37,7 @@ export function dirExistsKey(dir: string): string {
 
 /** The read keys an edit to the surface of `path` invalidates. */
 export function readKeysOf(path: string): string[] {
-  return path.endsWith(".go") ? [factsReadKey(path), goPackageReadKey(dirname(path))] : [factsReadKey(path)];
+  return familyOfPath(path)?.modules.directoryIsModule ? [factsReadKey(path), packageReadKey(dirname(path))] : [factsReadKey(path)];
 }
 
 /** The read keys whose answers a file added or deleted at `path` changes. */

@@ -21,7 +21,7 @@ export function useCandidates(view: CodeView, name: string, span: Span, hints: r
     const below = linesBelow(view, i);
     let best: number | undefined;
     for (const column of columns) {
-      const use = classifyUse(masked, column, name, view.family, below);
+      const use = classifyUse(masked, column, name, view.syntax, below);
       if (use !== undefined) best = Math.min(best ?? RANK[use], RANK[use]);
     }
     if (best !== undefined) candidates.push({ line: i + 1, rank: best, hintDistance: distanceToHints(i + 1, i + 1, hints) });

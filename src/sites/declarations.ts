@@ -1,19 +1,14 @@
 // Recognising the line that declares a name: `function f`, `class C`, `def f`, `func (r T) f`,
 // `const f =`, a method header `f(…) {`. Used to re-anchor a span and to skip a name's own
 // declaration when looking for its uses.
-import type { Family } from "./mask";
+import type { SiteSyntax } from "./syntax";
 import { closeOnLine, identifierColumns, lastNonSpaceBefore, skipSpaces, wordBefore } from "./words";
 
-const JS_DECLARING = new Set(["function", "class", "interface", "type", "enum", "namespace", "module", "const", "let", "var"]);
-const JS_MODIFIERS = new Set([
-  "export", "default", "public", "private", "protected", "static", "readonly",
-  "async", "abstract", "override", "declare", "get", "set", "accessor",
-]);
 /** `name = () =>`, `name: Type = function`, `name: async (x) =>`: a field holding a function. */
-const JS_FUNCTION_VALUE = /^[?!]?\s*(?::[^=]*)?[:=]\s*(?:async\s+)?(?:function\b|\(|<|[\w$]+\s*=>)/;
-const GO_TYPE_IN_GROUP = /^\s+(?:struct|interface)\b/;
+const FUNCTION_VALUE = /^[?!]?\s*(?::[^=]*)?[:=]\s*(?:async\s+)?(?:function\b|\(|<|[\w$]+\s*=>)/;
+const TYPE_IN_GROUP = /^\s+(?:struct|interface)\b/;
 /** `Name Type` inside `type ( … )` (a struct field looks the same, so only as a member form). */
-const GO_SPEC_IN_GROUP = /^\s+[\w*[(]/;
+const SPEC_IN_GROUP = /^\s+[\w*[(]/;
 
 /**
  * Which declaration forms count: keywords only (`function f`, `def f`, `func f`, `const f`);
@@ -30,42 +25,43 @@ export function declaresAt(
   masked: string,
   column: number,
   name: string,
-  family: Family,
+  syntax: SiteSyntax,
   forms: DeclarationForms,
   below: LinesBelow = NO_LINES_BELOW,
 ): boolean {
   const afterAt = column + name.length;
   const { word, start } = wordBefore(masked, column);
-  if (family === "py") return word === "class" || word === "def";
-  if (family === "go") {
-    if (word === "func" || word === "type" || isAfterGoReceiver(masked, column)) return true;
+  if (syntax.declaringKeywords.has(word)) return true;
+  if (syntax.generatorKeyword !== undefined && isAfterGeneratorStar(masked, column, syntax.generatorKeyword)) return true;
+  if (syntax.receiverKeyword !== undefined && isAfterReceiver(masked, column, syntax.receiverKeyword)) return true;
+  if (syntax.declarationGroups) {
     if (lastNonSpaceBefore(masked, column) >= 0) return false;
     const after = masked.slice(afterAt);
-    if (GO_TYPE_IN_GROUP.test(after)) return true;
-    return forms === "member" && (isGoMethodSpec(masked, afterAt) || GO_SPEC_IN_GROUP.test(after));
+    if (TYPE_IN_GROUP.test(after)) return true;
+    return forms === "member" && (isMethodSpec(masked, afterAt) || SPEC_IN_GROUP.test(after));
   }
-  if (JS_DECLARING.has(word) || isAfterGeneratorStar(masked, column)) return true;
-  if (forms === "keyword" || !onlyModifiersBefore(masked, word === "" ? column : start, word)) return false;
+  if (!syntax.memberHeaders) return false;
+  if (forms === "keyword" || !onlyModifiersBefore(masked, word === "" ? column : start, word, syntax.modifiers)) return false;
   const member = forms === "member";
-  return isJsMemberHeader(masked, afterAt, below, member) || (member && JS_FUNCTION_VALUE.test(masked.slice(afterAt)));
+  return isMemberHeader(masked, afterAt, below, member) || (member && FUNCTION_VALUE.test(masked.slice(afterAt)));
 }
 
 /** `function* name` / `function *name`. */
-function isAfterGeneratorStar(masked: string, column: number): boolean {
+function isAfterGeneratorStar(masked: string, column: number, keyword: string): boolean {
   const star = lastNonSpaceBefore(masked, column);
-  return star >= 0 && masked[star] === "*" && wordBefore(masked, star).word === "function";
+  return star >= 0 && masked[star] === "*" && wordBefore(masked, star).word === keyword;
 }
 
-/** `func (r *T) name`: a parenthesised receiver right after `func`. */
-function isAfterGoReceiver(masked: string, column: number): boolean {
+/** `func (r *T) name`: a parenthesised receiver right after the keyword. */
+function isAfterReceiver(masked: string, column: number, keyword: string): boolean {
   const close = lastNonSpaceBefore(masked, column);
   if (close < 0 || masked[close] !== ")") return false;
   const open = masked.lastIndexOf("(", close);
-  return open >= 0 && wordBefore(masked, open).word === "func";
+  return open >= 0 && wordBefore(masked, open).word === keyword;
 }
 
 /** Nothing but modifiers (`public static async`, a `*` or `#`) from the line's start to `at`. */
-function onlyModifiersBefore(masked: string, at: number, word: string): boolean {
+function onlyModifiersBefore(masked: string, at: number, word: string, modifiers: ReadonlySet<string>): boolean {
   let position = at;
   let current = word;
   if (current === "") {
@@ -75,7 +71,7 @@ function onlyModifiersBefore(masked: string, at: number, word: string): boolean 
     if (current !== "") position = wordBefore(masked, position).start;
   }
   while (current !== "") {
-    if (!JS_MODIFIERS.has(current)) return false;
+    if (!modifiers.has(current)) return false;
     const previous = wordBefore(masked, position);
     current = previous.word;
     position = previous.start;
@@ -90,7 +86,7 @@ const NO_LINES_BELOW: LinesBelow = () => undefined;
 const PARAMETER_LINES = 40;
 
 /** `name(…) {` or `name<T>(…): R`: what follows the parameter list tells a header from a call. */
-function isJsMemberHeader(masked: string, afterName: number, below: LinesBelow, overloads: boolean): boolean {
+function isMemberHeader(masked: string, afterName: number, below: LinesBelow, overloads: boolean): boolean {
   const cursor = new Cursor(masked, afterName, below);
   let next = cursor.peek();
   if (next === "?" || next === "!") {
@@ -182,7 +178,7 @@ class Cursor {
 }
 
 /** An interface method spec `Name(args) Result` (or `Name()` with no result). */
-function isGoMethodSpec(masked: string, afterName: number): boolean {
+function isMethodSpec(masked: string, afterName: number): boolean {
   const at = skipSpaces(masked, afterName);
   if (masked[at] !== "(") return false;
   const closed = closeOnLine(masked, at);
@@ -195,12 +191,12 @@ function isGoMethodSpec(masked: string, afterName: number): boolean {
 export function declarationColumn(
   masked: string,
   name: string,
-  family: Family,
+  syntax: SiteSyntax,
   forms: DeclarationForms,
   below: LinesBelow = NO_LINES_BELOW,
 ): number {
   for (const column of identifierColumns(masked, name)) {
-    if (declaresAt(masked, column, name, family, forms, below)) return column;
+    if (declaresAt(masked, column, name, syntax, forms, below)) return column;
   }
   return -1;
 }

@@ -1,5 +1,5 @@
 // How far a declaration reaches: the decorators above it, and where its body ends below, by
-// the brace structure (TS/JS/Go) or the indentation (Python) of the file as it is now.
+// the brace structure or the indentation of the file as it is now.
 import { type DeclarationForms, declarationColumn, type LinesBelow } from "./declarations";
 import type { CodeView } from "./mask";
 import { indentOf, lastNonSpaceBefore } from "./words";
@@ -13,7 +13,7 @@ export function linesBelow(view: CodeView, line: number): LinesBelow {
 
 /** Decorators directly above a declaration belong to its span. */
 export function firstDecoratorLine(view: CodeView, line: number): number {
-  if (view.family === "go") return line;
+  if (!view.syntax.decorators) return line;
   let start = line;
   for (;;) {
     const decorator = decoratorEndingAt(view, start - 1);
@@ -42,7 +42,7 @@ function decoratorEndingAt(view: CodeView, end: number): number {
 }
 
 /**
- * TS overloads: signatures followed by the implementation are one entity to the graph, so a
+ * Overloads: signatures followed by the implementation are one entity to the graph, so a
  * span that starts at a signature runs on through the declarations of the same name that
  * follow it. (A signature may look like it has a body when it returns an object type.)
  */
@@ -54,11 +54,11 @@ export function throughOverloads(
   forms: DeclarationForms,
 ): number | undefined {
   let end = bracedEnd(view, line, column);
-  while (end !== undefined && view.family === "js") {
+  while (end !== undefined && view.syntax.overloads) {
     const next = nextCodeLine(view, end + 1);
     const masked = next < 0 ? "" : view.masked(next);
     if (NOT_AN_OVERLOAD.test(masked)) break;
-    const nextColumn = next < 0 ? -1 : declarationColumn(masked, name, view.family, forms, linesBelow(view, next));
+    const nextColumn = next < 0 ? -1 : declarationColumn(masked, name, view.syntax, forms, linesBelow(view, next));
     if (nextColumn < 0) break;
     end = bracedEnd(view, next, nextColumn);
   }
@@ -75,13 +75,14 @@ function nextCodeLine(view: CodeView, from: number): number {
 }
 
 /**
- * TS/JS/Go: the first `{` outside parentheses after the name opens the body; its match ends
+ * Braces: the first `{` outside parentheses after the name opens the body; its match ends
  * the span. A statement that ends first (`;`, or a line that does not continue) has no body.
  * Type parameter lists count as nesting, so object types inside them are not the body.
  * A closed `{…}` followed by `{`, `=>`, `>`, … was a type (`f(): {a: T} {`), so the search goes on.
  */
 export function bracedEnd(view: CodeView, line: number, column: number): number | undefined {
-  const typeArguments = view.family === "js"; // Go has no angle brackets (`<-` is a channel)
+  // Angle brackets nest only where they hold type arguments (Go's `<-` is a channel).
+  const typeArguments = view.syntax.typeArguments === "<";
   let nesting = 0;
   let angles = 0;
   let bodyDepth = 0;
@@ -138,13 +139,13 @@ function statementContinues(view: CodeView, i: number): boolean {
 
 /** Does the next line holding code carry on the expression (`.then(`, `? a`, `: b`, `| T`)? */
 function continuesBelow(view: CodeView, i: number): boolean {
-  if (view.family === "go") return false; // a Go line that ends a statement ends it
+  if (view.syntax.newlineEndsStatements) return false;
   const next = nextCodeLine(view, i + 1);
   return next >= 0 && CONTINUES_BEFORE.test(view.masked(next));
 }
 
 /**
- * Python: the header runs to the `:` outside brackets; the body is every following line
+ * Indentation: the header runs to the `:` outside brackets; the body is every following line
  * indented deeper than the declaration (blank lines, comments, continuation lines and the
  * inside of multi-line strings do not end it; comments indented into it belong to it).
  */

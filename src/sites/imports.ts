@@ -29,18 +29,23 @@ export function importCandidates(view: CodeView, name: string, hints: readonly n
 
 function matchRank(view: CodeView, i: number, name: string): number | undefined {
   if (identifierColumns(view.masked(i), name).length > 0) return RANK.exact;
+  const imports = view.syntax.imports;
+  const extension = imports.form === "statements" ? imports.specifierExtension : undefined;
   let best: number | undefined;
   for (const [, , specifier] of view.lines[i]!.matchAll(STRING_LITERAL)) {
-    const rank = specifierRank(specifier ?? "", name);
+    const rank = specifierRank(specifier ?? "", name, extension);
     if (rank !== undefined) best = Math.min(best ?? rank, rank);
   }
   return best;
 }
 
-/** `"./util/log"` is named exactly by "./util/log" and by its last segments "log", "util/log". */
-function specifierRank(specifier: string, name: string): number | undefined {
+/**
+ * `"./util/log"` is named exactly by "./util/log" and by its last segments "log", "util/log";
+ * `"./util/log.js"` too, where a specifier may spell the file's extension.
+ */
+function specifierRank(specifier: string, name: string, extension: RegExp | undefined): number | undefined {
   if (specifier === name) return RANK.exact;
-  const withoutExtension = specifier.replace(/\.[cm]?[jt]sx?$/, "");
+  const withoutExtension = extension ? specifier.replace(extension, "") : specifier;
   if (withoutExtension === name) return RANK.exact;
   return `/${withoutExtension}/`.includes(`/${name}/`) ? RANK.segment : undefined;
 }

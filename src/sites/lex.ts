@@ -6,7 +6,7 @@ export type Mode = "code" | "block" | "template" | "raw" | "triple1" | "triple2"
 
 export interface LexState {
   mode: Mode;
-  /** JS: brace depth inside each open `${`, innermost last. */
+  /** Brace depth inside each open template `${`, innermost last. */
   interpolations: number[];
 }
 
@@ -75,8 +75,8 @@ function endOfQuoted(line: string, from: number, quote: number): number {
   return line.length;
 }
 
-/** TypeScript, JavaScript and Go: `//`, `/* *\/`, quotes; backticks are templates (JS) or raw strings (Go). */
-export function lexBraced(line: string, state: LexState, templates: boolean, mask: MaskSink): void {
+/** `//`, `/* *\/`, quotes; backticks open templates (with `${…}` code) or raw strings; maybe regex literals. */
+export function lexBraced(line: string, state: LexState, templates: boolean, regexLiterals: boolean, mask: MaskSink): void {
   let i = 0;
   while (i < line.length) {
     if (state.mode === "block") {
@@ -104,7 +104,7 @@ export function lexBraced(line: string, state: LexState, templates: boolean, mas
         i += 2;
         continue;
       }
-      if (templates && regexMayStart(line, i)) {
+      if (regexLiterals && regexMayStart(line, i)) {
         const end = endOfRegex(line, i);
         if (end > 0) {
           blankInside(mask, line, i, end);
@@ -185,8 +185,8 @@ function endOfRegex(line: string, open: number): number {
   return -1;
 }
 
-/** Python: `#` comments, quotes, and triple-quoted strings that may span lines. */
-export function lexPython(line: string, state: LexState, mask: MaskSink): void {
+/** `#` comments, quotes, triple-quoted strings that may span lines, f-strings. */
+export function lexHashed(line: string, state: LexState, mask: MaskSink): void {
   let i = 0;
   while (i < line.length) {
     if (state.mode === "triple1" || state.mode === "triple2") {

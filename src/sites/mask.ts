@@ -4,31 +4,34 @@
 // triple-quoted and raw strings). The state is carried cheaply up to the lines asked about,
 // and only those lines are masked; both are cached per `lines` array, so an agent asking
 // many questions about one file pays for each part of it once.
-import type { Lang } from "../model/facts";
-import { type LexState, LineMask, type MaskSink, type Mode, STATE_ONLY, lexBraced, lexPython } from "./lex";
+import { type LexState, LineMask, type MaskSink, type Mode, STATE_ONLY, lexBraced, lexHashed } from "./lex";
+import type { SiteSyntax } from "./syntax";
 
-export type Family = "js" | "go" | "py";
-
-export function familyOf(lang: Lang): Family {
-  return lang === "python" ? "py" : lang === "go" ? "go" : "js";
+/** How one style of comments and strings is lexed. */
+interface Lexer {
+  /** Characters that can start something to blank; a line without any is code as it stands. */
+  special: RegExp;
+  /**
+   * What can leave a line inside something that goes on to the next: a block comment, a
+   * template literal or raw string, a triple-quoted string. A line in plain code without any
+   * ends in plain code too (a quote or a line comment always ends with its line), so it needs
+   * no lexing.
+   */
+  opensMultiline(line: string): boolean;
+  lex(line: string, state: LexState, syntax: SiteSyntax, sink: MaskSink): void;
 }
 
-/** Characters that can start something to blank; a line without any is code as it stands. */
-const SPECIAL: Record<Family, RegExp> = {
-  js: /[/'"`]/,
-  go: /[/'"`]/,
-  py: /['"#]/,
-};
-
-/**
- * What can leave a line inside something that goes on to the next: a block comment, a
- * template literal or raw string, a triple-quoted string. A line in plain code without any
- * ends in plain code too (a quote or `//` always ends with its line), so it needs no lexing.
- */
-const MULTILINE_OPENER: Record<Family, (line: string) => boolean> = {
-  js: (line) => line.includes("`") || line.includes("/*"),
-  go: (line) => line.includes("`") || line.includes("/*"),
-  py: (line) => line.includes('"""') || line.includes("'''"),
+const LEXERS: Record<SiteSyntax["comments"], Lexer> = {
+  slashes: {
+    special: /[/'"`]/,
+    opensMultiline: (line) => line.includes("`") || line.includes("/*"),
+    lex: (line, state, syntax, sink) => lexBraced(line, state, syntax.backquote === "template", syntax.regexLiterals, sink),
+  },
+  hash: {
+    special: /['"#]/,
+    opensMultiline: (line) => line.includes('"""') || line.includes("'''"),
+    lex: (line, state, _syntax, sink) => lexHashed(line, state, sink),
+  },
 };
 
 const NO_INTERPOLATIONS: readonly number[] = Object.freeze([]);
@@ -46,10 +49,14 @@ export class CodeView {
   private readonly maskedLines: (string | undefined)[] = [];
   private readonly state: LexState = { mode: "code", interpolations: [] };
 
+  private readonly lexer: Lexer;
+
   constructor(
     readonly lines: readonly string[],
-    readonly family: Family,
-  ) {}
+    readonly syntax: SiteSyntax,
+  ) {
+    this.lexer = LEXERS[syntax.comments];
+  }
 
   get length(): number {
     return this.lines.length;
@@ -63,7 +70,7 @@ export class CodeView {
     if (line === undefined) return "";
     const start = this.startOf(index);
     let masked = line;
-    if (start !== PLAIN_START || SPECIAL[this.family].test(line)) {
+    if (start !== PLAIN_START || this.lexer.special.test(line)) {
       const mask = new LineMask(line);
       this.lex(line, { mode: start.mode, interpolations: [...start.interpolations] }, mask);
       masked = mask.done();
@@ -79,13 +86,13 @@ export class CodeView {
 
   private startOf(index: number): LineStart {
     const last = Math.min(index, this.lines.length - 1);
-    const opensMultiline = MULTILINE_OPENER[this.family];
+    const lexer = this.lexer;
     const state = this.state;
     for (let i = this.starts.length; i <= last; i++) {
       const line = this.lines[i]!;
       if (state.mode === "code" && state.interpolations.length === 0) {
         this.starts.push(PLAIN_START);
-        if (opensMultiline(line)) this.lex(line, state, STATE_ONLY);
+        if (lexer.opensMultiline(line)) this.lex(line, state, STATE_ONLY);
       } else {
         this.starts.push({ mode: state.mode, interpolations: [...state.interpolations] });
         this.lex(line, state, STATE_ONLY);
@@ -95,16 +102,17 @@ export class CodeView {
   }
 
   private lex(line: string, state: LexState, sink: MaskSink): void {
-    if (this.family === "py") lexPython(line, state, sink);
-    else lexBraced(line, state, this.family === "js", sink);
+    this.lexer.lex(line, state, this.syntax, sink);
   }
 }
 
-const views = new WeakMap<readonly string[], Partial<Record<Family, CodeView>>>();
+const views = new WeakMap<readonly string[], Map<SiteSyntax, CodeView>>();
 
-/** The cached view of `lines` for a language family. */
-export function codeView(lines: readonly string[], family: Family): CodeView {
-  let byFamily = views.get(lines);
-  if (!byFamily) views.set(lines, (byFamily = {}));
-  return (byFamily[family] ??= new CodeView(lines, family));
+/** The cached view of `lines` read by a language's rules. */
+export function codeView(lines: readonly string[], syntax: SiteSyntax): CodeView {
+  let bySyntax = views.get(lines);
+  if (!bySyntax) views.set(lines, (bySyntax = new Map()));
+  let view = bySyntax.get(syntax);
+  if (!view) bySyntax.set(syntax, (view = new CodeView(lines, syntax)));
+  return view;
 }

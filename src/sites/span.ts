@@ -4,6 +4,7 @@
 import { type DeclarationForms, declarationColumn } from "./declarations";
 import { bracedEnd, firstDecoratorLine, indentedEnd, linesBelow, throughOverloads } from "./extent";
 import type { CodeView } from "./mask";
+import type { SiteSyntax } from "./syntax";
 import { identifierColumns, indentOf } from "./words";
 
 export interface Scope {
@@ -57,7 +58,7 @@ export function reanchorSpan(view: CodeView, scope: Scope): Span | undefined {
   const start = firstDecoratorLine(view, found.line);
   const recordedLength = Math.max(0, scope.endLine - scope.startLine);
   const structuralEnd =
-    view.family === "py"
+    view.syntax.blocks === "indentation"
       ? indentedEnd(view, found.line, found.column)
       : CALLABLE.has(scope.kind)
         ? throughOverloads(view, name, found.line, found.column, scope.kind === "method" ? "member" : "keyword")
@@ -89,8 +90,8 @@ const OWNER_COST = 50;
 
 /**
  * Of two declarations of one name, prefer the one with the recorded first line, and the one
- * its owner holds: a Go method's line spells its receiver type; elsewhere the owner
- * encloses it, less indented, above.
+ * its owner holds: a method declared after a receiver spells its type on its line; elsewhere
+ * the owner encloses it, less indented, above.
  */
 function evidenceFor(view: CodeView, scope: Scope): Evidence[] {
   const evidence: Evidence[] = [];
@@ -98,7 +99,7 @@ function evidenceFor(view: CodeView, scope: Scope): Evidence[] {
   if (signature) evidence.push({ holds: (line) => hasSignature(view, line, signature), cost: SIGNATURE_COST });
   const owner = ownerOf(scope.name);
   if (owner !== undefined) {
-    const holds = view.family === "go" ? (line: number) => view.lines[line]!.includes(owner) : (line: number) => enclosedBy(view, line, owner);
+    const holds = view.syntax.receiverKeyword !== undefined ? (line: number) => view.lines[line]!.includes(owner) : (line: number) => enclosedBy(view, line, owner);
     evidence.push({ holds, cost: OWNER_COST });
   }
   return evidence;
@@ -122,7 +123,7 @@ function bestDeclaration(
   for (let distance = 0; distance <= reach && (!best || distance < best.score); distance++) {
     for (const line of distance === 0 ? [from] : [from + distance, from - distance]) {
       if (line < 0 || line >= view.length || !view.lines[line]!.includes(name)) continue;
-      const column = declarationColumn(view.masked(line), name, view.family, forms, linesBelow(view, line));
+      const column = declarationColumn(view.masked(line), name, view.syntax, forms, linesBelow(view, line));
       if (column < 0) continue;
       let score = distance;
       for (const { holds, cost } of evidence) if (!holds(line)) score += cost;
@@ -137,13 +138,6 @@ function hasSignature(view: CodeView, line: number, signature: string): boolean 
   return view.lines[line]!.includes(signature) || view.lines[firstDecoratorLine(view, line)]!.includes(signature);
 }
 
-/** A line that opens some declaration (not a control-flow block). */
-const OPENS_DECLARATION: Record<CodeView["family"], RegExp> = {
-  py: /^\s*(?:async\s+)?(?:def|class)\b/,
-  js: /\b(?:class|function|interface|namespace|enum)\b|=>\s*\{?\s*$|^\s*(?:[\w$#]+\s+)*[\w$#]+\s*\([^)]*\)\s*(?::[^{]*)?\{\s*$/,
-  go: /^func\b|^type\b/,
-};
-
 /**
  * Going up through less-indented lines (past `if`/`for`/`try` blocks), is the first
  * declaration reached a declaration of `owner`?
@@ -153,16 +147,17 @@ function enclosedBy(view: CodeView, line: number, owner: string): boolean {
   for (let i = line - 1; i >= 0 && indent > 0; i--) {
     const masked = view.masked(i);
     if (masked.trim() === "" || indentOf(masked) >= indent) continue;
-    if (view.family === "py" && masked.trimStart().startsWith("@")) continue;
-    if (masked.includes(owner) && declaresOwner(masked, owner, view.family)) return true;
-    if (OPENS_DECLARATION[view.family].test(masked)) return false;
+    // Where indentation makes the blocks, a decorator line sits outside the body it decorates.
+    if (view.syntax.blocks === "indentation" && masked.trimStart().startsWith("@")) continue;
+    if (masked.includes(owner) && declaresOwner(masked, owner, view.syntax)) return true;
+    if (view.syntax.opensDeclaration.test(masked)) return false;
     indent = indentOf(masked);
   }
   return false;
 }
 
 /** `class Owner {`, or the tail of `const Owner: … = class extends Base {`. */
-function declaresOwner(masked: string, owner: string, family: CodeView["family"]): boolean {
-  if (declarationColumn(masked, owner, family, "member") >= 0) return true;
-  return family === "js" && /\bclass\b/.test(masked) && identifierColumns(masked, owner).length > 0;
+function declaresOwner(masked: string, owner: string, syntax: SiteSyntax): boolean {
+  if (declarationColumn(masked, owner, syntax, "member") >= 0) return true;
+  return syntax.classExpressions && /\bclass\b/.test(masked) && identifierColumns(masked, owner).length > 0;
 }

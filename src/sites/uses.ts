@@ -2,12 +2,12 @@
 // `.name(`), a bare use (a function handed over by name), or no use at all (its own
 // declaration, an object key, an assignment target).
 import { declaresAt, type LinesBelow } from "./declarations";
-import type { Family } from "./mask";
+import type { SiteSyntax } from "./syntax";
 import { closeOnLine, lastNonSpaceBefore, skipSpaces, wordBefore } from "./words";
 
 export type UseKind = "call" | "bare";
 
-/** `name.call(…)`, `name.apply(…)`, `name.bind(…)` call the function too (JS). */
+/** `name.call(…)`, `name.apply(…)`, `name.bind(…)` call the function too. */
 const INDIRECT_CALL = /^\s*\.\s*(?:call|apply|bind)\s*\(/;
 /** Type arguments left open at the end of a line are followed this far. */
 const TYPE_ARGUMENT_LINES = 12;
@@ -16,30 +16,30 @@ export function classifyUse(
   masked: string,
   column: number,
   name: string,
-  family: Family,
+  syntax: SiteSyntax,
   below: LinesBelow,
 ): UseKind | undefined {
   const afterName = column + name.length;
-  if (declaresAt(masked, column, name, family, "header", below)) return undefined;
-  if (isCallAfter(masked, afterName, family, below)) return "call";
-  if (family === "js" && (isAfterNew(masked, column) || INDIRECT_CALL.test(masked.slice(afterName)))) return "call";
+  if (declaresAt(masked, column, name, syntax, "header", below)) return undefined;
+  if (isCallAfter(masked, afterName, syntax, below)) return "call";
+  if (syntax.newOperator && isAfterNew(masked, column)) return "call";
+  if (syntax.indirectCalls && INDIRECT_CALL.test(masked.slice(afterName))) return "call";
   // A decorator applies the function: `@name`, `@ns.name`.
-  if (family !== "go" && isDecorator(masked, column)) return "call";
-  return isBinding(masked, column, afterName, family) ? undefined : "bare";
+  if (syntax.decorators && isDecorator(masked, column)) return "call";
+  return isBinding(masked, column, afterName, syntax) ? undefined : "bare";
 }
 
-function isCallAfter(masked: string, afterName: number, family: Family, below: LinesBelow): boolean {
+function isCallAfter(masked: string, afterName: number, syntax: SiteSyntax, below: LinesBelow): boolean {
   let at = skipSpaces(masked, afterName);
-  const typeArguments = family === "js" ? "<" : family === "go" ? "[" : "";
-  if (typeArguments !== "" && masked[at] === typeArguments) {
+  if (syntax.typeArguments !== undefined && masked[at] === syntax.typeArguments) {
     const closed = closeOnLine(masked, at);
-    if (closed < 0) return family === "js" && typeArgumentsThenCall(masked.slice(at), below);
+    if (closed < 0) return syntax.typeArgumentsSpanLines && typeArgumentsThenCall(masked.slice(at), below);
     at = skipSpaces(masked, closed);
   }
-  if (family === "js" && masked[at] === "?" && masked[at + 1] === ".") at = skipSpaces(masked, at + 2);
-  if (family === "js" && masked[at] === "!") at = skipSpaces(masked, at + 1);
+  if (syntax.optionalCalls && masked[at] === "?" && masked[at + 1] === ".") at = skipSpaces(masked, at + 2);
+  if (syntax.nonNullAssertions && masked[at] === "!") at = skipSpaces(masked, at + 1);
   const next = masked[at];
-  return next === "(" || (family === "js" && next === "`");
+  return next === "(" || (syntax.taggedTemplates && next === "`");
 }
 
 /** `name<\n  A,\n  B\n>(…)`: angle brackets balanced over the lines below, then a `(`. */
@@ -75,16 +75,16 @@ function isDecorator(masked: string, column: number): boolean {
 
 /**
  * An assignment target (`name =`, `name :=`) or a key (`name:` in an object or struct
- * literal, a TS parameter or property) names the binding, it does not use it. Python's
- * `name:` is left alone: a dict key there is an expression.
+ * literal, a parameter or property) names the binding, it does not use it. Where a dict key
+ * is an expression, `name:` is left alone.
  */
-function isBinding(masked: string, column: number, afterName: number, family: Family): boolean {
+function isBinding(masked: string, column: number, afterName: number, syntax: SiteSyntax): boolean {
   const at = skipSpaces(masked, afterName);
   const next = masked[at];
   const then = masked[at + 1];
   if (next === "=") return then !== "=" && then !== ">";
-  if (family === "go" && next === ":" && then === "=") return true;
-  if (family === "py" || next !== ":" || then === ":") return false;
+  if (syntax.shortVariableDeclarations && next === ":" && then === "=") return true;
+  if (!syntax.colonNamesBinding || next !== ":" || then === ":") return false;
   const before = lastNonSpaceBefore(masked, column);
   return before < 0 || masked[before] !== "?";
 }

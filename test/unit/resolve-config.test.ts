@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 import { parseJsonc } from "../../src/resolve/jsonc.ts";
-import { exportsTarget } from "../../src/resolve/packages.ts";
+import { exportsTarget } from "../../src/lang/typescript/packages.ts";
 
 describe("JSONC", () => {
   test("comments and trailing commas go; comment-like text inside strings stays", () => {

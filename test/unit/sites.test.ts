@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Lang } from "../../src/model/facts";
+import { siteSyntaxOf } from "../../src/lang/registry";
 import { codeView } from "../../src/sites/mask";
 import { findSite, findSiteInLines, reanchor, recordedCallSite, type Site, type SiteQuery, splitLines } from "../../src/sites/index";
 
@@ -645,10 +646,10 @@ describe("large files", () => {
     const lines = splitLines(bigModule());
     const query = { name: "helper", scope: null, hintLines: [], mode: "call" as const, lang: "typescript" as const };
     findSiteInLines(lines, query);
-    const view = codeView(lines, "js");
+    const view = codeView(lines, siteSyntaxOf("typescript"));
     findSiteInLines(lines, { ...query, name: "other7" });
-    expect(codeView(lines, "js")).toBe(view);
-    expect(codeView(splitLines(bigModule()), "js")).not.toBe(view);
+    expect(codeView(lines, siteSyntaxOf("typescript"))).toBe(view);
+    expect(codeView(splitLines(bigModule()), siteSyntaxOf("typescript"))).not.toBe(view);
   });
 });
 

@@ -1,9 +1,21 @@
 // Go package resolution: a go.mod `module` path maps to its directory, so an import path under
 // it names a directory whose .go files (one package name) form the package.
-import type { GoPackage, Outcome } from "./module-types.ts";
-import { dirname, joinPath } from "../util/paths.ts";
-import { goPackageReadKey, type Remembered } from "./reads.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Mod, Outcome } from "../../resolve/language.ts";
+import { packageReadKey, type Remembered } from "../../resolve/reads.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
+import { dirname, joinPath } from "../../util/paths.ts";
+import { go } from "./language.ts";
+
+const FAMILY = go.id;
+
+/** A package: the files of one directory with one package clause. */
+export interface GoPackage extends Mod {
+  readonly dir: string;
+  readonly name: string;
+  readonly files: string[];
+  /** The read key a resolution that used this package rests on (reads.ts). */
+  readonly readKey: string;
+}
 
 interface GoModule {
   path: string;
@@ -65,7 +77,7 @@ export class GoModules {
 
   /** The package's name and files come from its directory's facts: read as one key (reads.ts). */
   private findPackage(key: string, dir: string, withTests: boolean, wanted: string | undefined): GoPackage | null {
-    const readKey = goPackageReadKey(dir);
+    const readKey = packageReadKey(dir);
     this.ws.reads.note(readKey);
     const candidates = this.ws.filesIn(dir).filter((path) => path.endsWith(".go") && (withTests || !isGoTest(path)));
     // Each file's package clause is part of the package's key, not a read of its own.
@@ -73,7 +85,7 @@ export class GoModules {
     const name = wanted ?? mostCommon(named.filter((f) => !isGoTest(f.path)).map((f) => f.name))
       ?? mostCommon(named.map((f) => f.name));
     const files = named.filter((f) => f.name === name).map((f) => f.path).sort();
-    return name === undefined || files.length === 0 ? null : { lang: "go", key: `go:${key}\0${name}`, dir, name, files, readKey };
+    return name === undefined || files.length === 0 ? null : { family: FAMILY, key: `go:${key}\0${name}`, dir, name, files, readKey };
   }
 
   private goModules(): GoModule[] {

@@ -1,9 +1,20 @@
 // Python module resolution: dotted names against source roots (the workspace root, src/,
 // the parent of every top-level package), relative imports from the importing package.
-import type { Outcome, PyModule } from "./module-types.ts";
-import type { Remembered } from "./reads.ts";
-import { dirname, isWithin, joinPath } from "../util/paths.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Mod, Outcome } from "../../resolve/language.ts";
+import type { Remembered } from "../../resolve/reads.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
+import { dirname, isWithin, joinPath } from "../../util/paths.ts";
+import { python } from "./language.ts";
+
+const FAMILY = python.id;
+
+/** A module (x.py, x.pyi), a package (with or without __init__.py). */
+export interface PyModule extends Mod {
+  /** The module file: x.py, or a package's __init__.py. Absent for a namespace package. */
+  readonly file?: string;
+  /** Set when the module is a package: its submodules live here. */
+  readonly dir?: string;
+}
 
 export class PyModules {
   private readonly sourceRoots = new Map<"", Remembered<string[]>>();
@@ -66,10 +77,10 @@ export class PyModules {
 
   private findModule(path: string): PyModule | null {
     const init = path === "" ? "__init__.py" : `${path}/__init__.py`;
-    if (this.ws.has(init)) return { lang: "py", key: `py:${path}/`, file: init, dir: path };
-    if (this.ws.has(`${path}.py`)) return { lang: "py", key: `py:${path}.py`, file: `${path}.py` };
-    if (this.ws.has(`${path}.pyi`)) return { lang: "py", key: `py:${path}.pyi`, file: `${path}.pyi` };
-    if (path !== "" && this.holdsPython(path)) return { lang: "py", key: `py:${path}/`, dir: path };
+    if (this.ws.has(init)) return { family: FAMILY, key: `py:${path}/`, file: init, dir: path };
+    if (this.ws.has(`${path}.py`)) return { family: FAMILY, key: `py:${path}.py`, file: `${path}.py` };
+    if (this.ws.has(`${path}.pyi`)) return { family: FAMILY, key: `py:${path}.pyi`, file: `${path}.pyi` };
+    if (path !== "" && this.holdsPython(path)) return { family: FAMILY, key: `py:${path}/`, dir: path };
     return null;
   }
 

@@ -1,9 +1,9 @@
 // The tsconfig/jsconfig that governs a file, with `extends` chains merged, reduced to what
 // module resolution needs: baseUrl and paths, turned into workspace-relative locations.
-import { asObject } from "./jsonc.ts";
-import { ancestorDirs, dirname, joinPath } from "../util/paths.ts";
+import { asObject } from "../../resolve/jsonc.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
+import { ancestorDirs, dirname, joinPath } from "../../util/paths.ts";
 import type { WorkspacePackages } from "./packages.ts";
-import type { Workspace } from "./workspace.ts";
 
 const CONFIG_DIR = "${configDir}";
 

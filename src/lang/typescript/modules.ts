@@ -1,12 +1,20 @@
 // TS/JS module resolution: relative specifiers, tsconfig `paths`/`baseUrl`, workspace
 // packages; everything else is external. Results depend only on the importing directory.
-import type { Outcome, TsModule } from "./module-types.ts";
-import type { Remembered } from "./reads.ts";
+import type { Mod, Outcome } from "../../resolve/language.ts";
+import type { Remembered } from "../../resolve/reads.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
+import { dirname, joinPath } from "../../util/paths.ts";
+import { isAssetPath, probeSourceFile } from "./files.ts";
 import { WorkspacePackages } from "./packages.ts";
-import { dirname, joinPath } from "../util/paths.ts";
-import { isAssetPath, probeSourceFile } from "./ts-files.ts";
 import { TsConfigs, type TsConfig } from "./tsconfig.ts";
-import type { Workspace } from "./workspace.ts";
+import { typescript } from "./language.ts";
+
+const FAMILY = typescript.id;
+
+/** A TS/JS module: one file. */
+export interface TsModule extends Mod {
+  readonly file: string;
+}
 
 export class TsModules {
   private readonly packages: WorkspacePackages;
@@ -79,5 +87,5 @@ export class TsModules {
 
 function wrap(found: Outcome<string>): Outcome<TsModule> {
   if (found === "external" || found === "unknown") return found;
-  return { lang: "ts", key: `ts:${found}`, file: found };
+  return { family: FAMILY, key: `ts:${found}`, file: found };
 }

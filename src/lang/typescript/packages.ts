@@ -1,12 +1,12 @@
 // Workspace packages: a package.json anywhere in the project whose `name` an import names.
 // Entry points come from `exports` (subpaths, conditions, `*` patterns), else module/main/
 // types, else index; an entry inside a build directory maps back to its `src/` source.
-import { dirname, joinPath } from "../util/paths.ts";
-import { asObject } from "./jsonc.ts";
-import { probeSourceFile, stripCodeExtension } from "./ts-files.ts";
-import type { Outcome } from "./module-types.ts";
-import type { Remembered } from "./reads.ts";
-import type { Workspace } from "./workspace.ts";
+import { asObject } from "../../resolve/jsonc.ts";
+import type { Outcome } from "../../resolve/language.ts";
+import type { Remembered } from "../../resolve/reads.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
+import { dirname, joinPath } from "../../util/paths.ts";
+import { probeSourceFile, stripCodeExtension } from "./files.ts";
 
 const CONDITION_PREFERENCE = ["types", "import", "default", "require", "module", "node"];
 const BUILD_DIRS = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);

@@ -1,6 +1,6 @@
 // Finding the source file behind a TS/JS path as written: extension probing, index files,
 // and `.js` written for a `.ts` source (the TypeScript convention for ESM output).
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "../../resolve/workspace.ts";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
 

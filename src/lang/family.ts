@@ -1,0 +1,66 @@
+// What the registry knows of a language family, one folder of src/lang/: plain data and lazy
+// loaders. Discovery, roles and every query read it, so describing a family must load neither
+// tree-sitter nor its extractor nor its resolver.
+import type { Node } from "web-tree-sitter";
+import type { FileFacts, Lang } from "../model/facts.ts";
+import type { CreateResolver } from "../resolve/language.ts";
+import type { SiteSyntax } from "../sites/syntax.ts";
+
+export interface LanguageDescriptor {
+  /** The id a file's facts and nodes carry (FileFacts.lang). */
+  readonly id: string;
+  /** Lower-case, without the dot. */
+  readonly extensions: readonly string[];
+}
+
+/** Base-name patterns of a family's files that are not production code. */
+export interface FilePatterns {
+  readonly test: readonly RegExp[];
+  readonly generated: readonly RegExp[];
+  /** Build, lint and bundler configuration written as code. */
+  readonly tooling: readonly RegExp[];
+  /** Tooling only at the repository root: `src/build.ts` is usually product code. */
+  readonly rootTooling: readonly RegExp[];
+  /** Tested on the whole path: bundles skipped without reading them. */
+  readonly minified: readonly RegExp[];
+}
+
+/** How callers name a file's module when they write `module.name`. */
+export interface ModuleNaming {
+  /** Every file of a directory belongs to the directory's one module (a Go package). */
+  readonly directoryIsModule: boolean;
+  /** File stems that stand for their directory (`index`, `__init__`). */
+  readonly directoryFiles: readonly string[];
+}
+
+export type Extractor = (root: Node, source: string, path: string, lang: Lang) => FileFacts;
+
+/** What parsing a file of the family takes, loaded with the first such file. */
+export interface FamilyParsing {
+  /** Each language's grammar .wasm, embedded in the binary. */
+  readonly grammars: Readonly<Record<Lang, string>>;
+  readonly extract: Extractor;
+  /** The text to parse, when the grammar needs some forms repaired; no character may move. */
+  readonly prepare?: (source: string, lang: Lang) => string;
+}
+
+export interface LanguageFamily {
+  /** The folder's name, src/lang/<id>/. */
+  readonly id: string;
+  readonly languages: readonly LanguageDescriptor[];
+  /**
+   * Base names of the configs the family's module resolution reads (`*`: any characters).
+   * They are tracked for change but not parsed, and a change re-resolves every file.
+   */
+  readonly manifests: readonly string[];
+  readonly files: FilePatterns;
+  readonly modules: ModuleNaming;
+  /** How the site finders read its files. */
+  readonly sites: SiteSyntax;
+  parsing(): Promise<FamilyParsing>;
+  /**
+   * The family's resolver, loaded the first time resolution meets one of its files: resolution
+   * is synchronous, so this is a synchronous (and cached) load.
+   */
+  resolver(): CreateResolver;
+}

@@ -1,0 +1,21 @@
+// Go: a package is a directory, named by go.mod's module path.
+import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
+
+export const go: LanguageFamily = {
+  id: "go",
+  languages: [{ id: "go", extensions: ["go"] }],
+  manifests: ["go.mod"],
+  files: {
+    test: [/_test\.go$/],
+    // zz_generated.* is the Kubernetes generators' prefix, whatever the extension.
+    generated: [/\.gen\.go$/, /_gen\.go$/, /^zz_generated\./, /\.pb\.go$/, /\.pb\.gw\.go$/],
+    tooling: [/^magefile\.go$/],
+    rootTooling: [],
+    minified: [],
+  },
+  modules: { directoryIsModule: true, directoryFiles: [] },
+  sites,
+  parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
+};

@@ -1,0 +1,20 @@
+// Python: modules are files, packages directories (with or without __init__.py).
+import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
+
+export const python: LanguageFamily = {
+  id: "python",
+  languages: [{ id: "python", extensions: ["py", "pyi"] }],
+  manifests: ["pyproject.toml", "setup.cfg"],
+  files: {
+    test: [/^test_.+\.pyi?$/, /_test\.pyi?$/, /^conftest\.py$/],
+    generated: [/_pb2(_grpc)?\.pyi?$/],
+    tooling: [/^(setup|noxfile|fabfile|manage)\.py$/],
+    rootTooling: [],
+    minified: [],
+  },
+  modules: { directoryIsModule: false, directoryFiles: ["__init__"] },
+  sites,
+  parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
+};

@@ -1,0 +1,24 @@
+// TypeScript, TSX and JavaScript: one extractor, one module resolution, one lexicon.
+import type { LanguageFamily } from "../family.ts";
+import { sites } from "./sites.ts";
+
+export const typescript: LanguageFamily = {
+  id: "typescript",
+  languages: [
+    { id: "typescript", extensions: ["ts", "mts", "cts"] },
+    { id: "tsx", extensions: ["tsx"] },
+    { id: "javascript", extensions: ["js", "jsx", "mjs", "cjs"] },
+  ],
+  manifests: ["tsconfig.json", "tsconfig.*.json", "jsconfig.json", "package.json"],
+  files: {
+    test: [/\.(test|spec)\.d\.ts$/],
+    generated: [/\.gen\.(ts|js)$/, /\.pb\.(ts|js)$/, /_pb\.(js|ts|d\.ts)$/, /_grpc_pb\.(js|ts|d\.ts)$/],
+    tooling: [/\.config\.[cm]?[jt]sx?$/, /^\.[\w-]+rc\.[cm]?[jt]s$/, /^(gulpfile|gruntfile|jakefile)\.[cm]?[jt]s$/i],
+    rootTooling: [/^(build|make|release|bump)\.[cm]?[jt]s$/],
+    minified: [/[.-]min\.[cm]?js$/],
+  },
+  modules: { directoryIsModule: false, directoryFiles: ["index"] },
+  sites,
+  parsing: () => import("./parsing.ts"),
+  resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
+};

@@ -1,0 +1,34 @@
+// One chunk's resolvers, one per language family, each created the first time the chunk meets
+// a file of its family (the registry loads the family's resolver code then).
+import { familyOf } from "../lang/registry.ts";
+import type { BinderHost, LanguageResolver, Mod } from "./language.ts";
+import type { Workspace } from "./workspace.ts";
+
+export class Languages {
+  private readonly byFamily = new Map<string, LanguageResolver>();
+  private readonly byLang = new Map<string, LanguageResolver>();
+
+  constructor(
+    private readonly ws: Workspace,
+    private readonly host: BinderHost,
+  ) {}
+
+  /** The resolver of the family a language belongs to. */
+  of(lang: string): LanguageResolver {
+    let resolver = this.byLang.get(lang);
+    if (resolver) return resolver;
+    const family = familyOf(lang);
+    if (!family) throw new Error(`no language is registered as "${lang}"`);
+    resolver = this.byFamily.get(family.id);
+    if (!resolver) this.byFamily.set(family.id, (resolver = family.resolver()(this.ws, this.host)));
+    this.byLang.set(lang, resolver);
+    return resolver;
+  }
+
+  /** The resolver that made `mod`, which answers about it. */
+  ofModule(mod: Mod): LanguageResolver {
+    const resolver = this.byFamily.get(mod.family);
+    if (!resolver) throw new Error(`no resolver of the "${mod.family}" family made ${mod.key}`);
+    return resolver;
+  }
+}

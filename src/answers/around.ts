@@ -1,6 +1,7 @@
 // ix around <path>[:<line>]: the dependents of the code at a location, sized to a token
 // budget. Callers come from the graph; users (files that import the symbol and use it — also
 // when it is handed over by name, which no edge records) and tests are found on disk.
+import { siteSyntaxOf } from "../lang/registry";
 import { TEST_ROLES } from "../model/roles";
 import { findSiteInLines } from "../sites";
 import type { GraphNode } from "../store";
@@ -63,7 +64,7 @@ function useIn(session: Session, path: string, name: string, lang: string | null
     scope: null,
     hintLines: [],
     mode: "call",
-    lang: (lang ?? "typescript") as "typescript",
+    syntax: siteSyntaxOf(lang),
   });
   // The site finder already skips import lines, comments and strings, and takes a bare use
   // (a function handed over by name) when there is no call.

@@ -1,5 +1,6 @@
 // callers, callees, imports, imported-by: the edge rows, each with where the other end is
 // defined (path, lines) and where the edge itself is on disk now (site, also, snippet).
+import { siteSyntaxOf } from "../lang/registry";
 import type { EdgeKind } from "../model/edges";
 import type { GraphEdge, GraphNode } from "../store";
 import { findSiteInLines, recordedCallSite, type Site } from "../sites";
@@ -20,12 +21,6 @@ export interface EdgeAnswer {
   total: number;
   /** callers: unresolved call sites using the target's name; callees: unresolved calls inside it. */
   unresolved: number;
-}
-
-const LANGS = new Set(["typescript", "tsx", "javascript", "python", "go"]);
-
-function langOf(node: GraphNode): "typescript" | "tsx" | "javascript" | "python" | "go" {
-  return (LANGS.has(node.lang ?? "") ? node.lang : "typescript") as "typescript";
 }
 
 /** The file a relation is about: a file target is itself; a symbol's file otherwise. */
@@ -53,7 +48,7 @@ async function siteOf(session: Session, relation: Relation, target: GraphNode, e
   if (!lines) return undefined;
   const importing = relation === "imports" || relation === "imported-by";
   const stale = await session.files.stale(holder.path);
-  const recorded = !importing && !stale ? recordedCallSite(lines, named.name, edge.lines, langOf(holder)) : undefined;
+  const recorded = !importing && !stale ? recordedCallSite(lines, named.name, edge.lines, siteSyntaxOf(holder.lang)) : undefined;
   if (recorded) return { ...recorded, path: holder.path };
   const site = findSiteInLines(lines, {
     text: undefined,
@@ -64,7 +59,7 @@ async function siteOf(session: Session, relation: Relation, target: GraphNode, e
         : { name: holder.name, kind: holder.kind, startLine: holder.startLine, endLine: holder.endLine, signature: holder.signature || undefined },
     hintLines: edge.lines,
     mode: importing ? "import" : "call",
-    lang: langOf(holder),
+    syntax: siteSyntaxOf(holder.lang),
   });
   if (site) return { ...site, path: holder.path };
   // The graph's own line is still the best answer when the file did not change.

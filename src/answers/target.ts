@@ -6,6 +6,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";
+import { moduleNamesOf } from "../lang/registry";
 import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
@@ -151,18 +152,10 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
   throw await unresolved(session, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
 }
 
-/**
- * Whether the file at `path` is the module a caller names `container` (dots as in
- * `os.path`): the file without its extension, or for an index file, __init__.py or any Go
- * file, its directory.
- */
+/** Whether the file at `path` is the module a caller names `container` (dots as in `os.path`). */
 function isModule(path: string, lang: string | null, container: string): boolean {
   const wanted = container.split(".").join("/");
-  const stem = path.replace(/\.[^./]+$/, "");
-  const base = stem.slice(stem.lastIndexOf("/") + 1);
-  const dir = stem.slice(0, Math.max(0, stem.lastIndexOf("/")));
-  const keys = lang === "go" || base === "index" || base === "__init__" ? [stem, dir] : [stem];
-  return keys.some((key) => key === wanted || key.endsWith(`/${wanted}`));
+  return moduleNamesOf(path, lang).some((key) => key === wanted || key.endsWith(`/${wanted}`));
 }
 
 /** Stable order for candidate lists: production first, exported first, then by path and line. */

@@ -11,7 +11,8 @@ import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../workspace/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
-import { MANIFEST_PATH } from "../lang/registry";
+import * as registry from "../lang/registry";
+import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
@@ -227,7 +228,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     // that asked about its path (an `__init__.py` reaches every file that looked for one).
     const { resolveEach, fileSetKeysOf, readKeysOf } = await import("../resolve");
     const added = changedPaths.filter((p) => changes.added.has(p));
-    const readers = cold ? [] : await store.ownersReading([...surfaceMoved.flatMap(readKeysOf), ...[...added, ...deleted].flatMap(fileSetKeysOf)]);
+    const surfaceKeys = surfaceMoved.flatMap((path) => readKeysOf(path, familyOfPath(path)?.modules.directoryIsModule ?? false));
+    const readers = cold ? [] : await store.ownersReading([...surfaceKeys, ...[...added, ...deleted].flatMap(fileSetKeysOf)]);
     const global =
       cold ||
       readers === undefined ||
@@ -242,6 +244,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     // From here on every file's facts are read back from the store, which already holds the new ones.
     const project: Project = {
       paths: present,
+      languages: registry,
       facts: recentlyRead((path) => (present.has(path) ? revision.factsNow(path) : undefined)),
       readText(path) {
         try {

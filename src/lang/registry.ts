@@ -97,31 +97,24 @@ export function moduleNamesOf(path: string, lang: Lang | null | undefined): stri
   return standsForDirectory ? [stem, dir] : [stem];
 }
 
+/** A word of an import statement in any registered language: the site finders' cheap first look. */
+export const IMPORT_WORD = new RegExp(FAMILIES.map((family) => family.sites.imports.words.source).join("|"));
+
+/** Each family's site rules as the site finders get them: with the first look of every language. */
+const READING = new Map<LanguageFamily, SiteSyntax>(
+  FAMILIES.map((family) => [family, { ...family.sites, imports: { ...family.sites.imports, firstLook: IMPORT_WORD } }]),
+);
+
 /**
  * How the site finders read a file of `lang`. A file without a language (a config file's
  * node), or of an id no family registers, is read by the TypeScript family's rules: braces,
  * quotes and `//` comments suit the JSON-like configs ix tracks.
  */
 export function siteSyntaxOf(lang: Lang | null | undefined): SiteSyntax {
-  return (familyOf(lang) ?? WITHOUT_LANGUAGE).sites;
+  return READING.get(familyOf(lang) ?? WITHOUT_LANGUAGE)!;
 }
 
 const WITHOUT_LANGUAGE = typescript;
-
-/**
- * The rules to read a file by when its language is not known: those of the first family with
- * a line declaring `name` that only that family writes, else those of a file without one.
- */
-export function guessSiteSyntax(lines: readonly string[], name: string): SiteSyntax {
-  for (const line of lines) {
-    if (!line.includes(name)) continue;
-    for (const family of FAMILIES) if (family.sites.declarationHint?.test(line)) return family.sites;
-  }
-  return WITHOUT_LANGUAGE.sites;
-}
-
-/** A word of an import statement in any registered language: the site finders' cheap first look. */
-export const IMPORT_WORD = new RegExp(FAMILIES.map((family) => family.sites.imports.words.source).join("|"));
 
 /** `tsconfig.*.json` → `tsconfig\.[^/]+\.json`. */
 function globSource(glob: string): string {

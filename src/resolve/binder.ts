@@ -43,7 +43,7 @@ export class Binder implements BinderHost {
   constructor(private readonly ws: Workspace) {
     this.reads = ws.reads;
     this.callbacks = new CallbackTypes(this);
-    this.languages = new Languages(ws, this);
+    this.languages = new Languages(ws, this, ws.languages);
   }
 
   index(path: string): FileIndex | undefined {

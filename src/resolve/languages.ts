@@ -1,7 +1,7 @@
 // One chunk's resolvers, one per language family, each created the first time the chunk meets
-// a file of its family (the registry loads the family's resolver code then).
-import { familyOf } from "../lang/registry.ts";
+// a file of its family (the catalog, the language registry, loads the family's resolver code then).
 import type { BinderHost, LanguageResolver, Mod } from "./language.ts";
+import type { ResolverCatalog } from "./model.ts";
 import type { Workspace } from "./workspace.ts";
 
 export class Languages {
@@ -11,13 +11,14 @@ export class Languages {
   constructor(
     private readonly ws: Workspace,
     private readonly host: BinderHost,
+    private readonly catalog: ResolverCatalog,
   ) {}
 
   /** The resolver of the family a language belongs to. */
   of(lang: string): LanguageResolver {
     let resolver = this.byLang.get(lang);
     if (resolver) return resolver;
-    const family = familyOf(lang);
+    const family = this.catalog.familyOf(lang);
     if (!family) throw new Error(`no language is registered as "${lang}"`);
     resolver = this.byFamily.get(family.id);
     if (!resolver) this.byFamily.set(family.id, (resolver = family.resolver()(this.ws, this.host)));

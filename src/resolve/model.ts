@@ -1,6 +1,7 @@
 // The resolver's public shapes: what it reads (a Project) and what it produces (edges).
 import type { EdgeKind, Via } from "../model/edges.ts";
 import type { FileFacts } from "../model/facts.ts";
+import type { CreateResolver } from "./language.ts";
 
 export type { EdgeKind, Via };
 
@@ -37,6 +38,13 @@ export interface Project {
   facts(path: string): FileFacts | undefined;
   /** Config files: tsconfig*.json, package.json, go.mod, pyproject.toml. */
   readText(path: string): string | undefined;
+  /** Which resolver serves each language: the language registry, handed in by the caller. */
+  languages: ResolverCatalog;
+}
+
+export interface ResolverCatalog {
+  /** The family serving `lang`: its id and its resolver; undefined for a language none serves. */
+  familyOf(lang: string): { readonly id: string; resolver(): CreateResolver } | undefined;
 }
 
 export interface FileResolution {

@@ -4,7 +4,6 @@
 // file that asked a question its arrival or removal answers differently. Resolution shares
 // cached answers across the files of a chunk, so each cached answer keeps the reads that
 // produced it and charges them again to every file that reuses it.
-import { familyOfPath } from "../lang/registry.ts";
 import { basename, dirname } from "../util/paths.ts";
 
 /** A file's facts as one resolution read them, or whether the file is there. */
@@ -35,9 +34,12 @@ export function dirExistsKey(dir: string): string {
   return `x:${dir}`;
 }
 
-/** The read keys an edit to the surface of `path` invalidates. */
-export function readKeysOf(path: string): string[] {
-  return familyOfPath(path)?.modules.directoryIsModule ? [factsReadKey(path), packageReadKey(dirname(path))] : [factsReadKey(path)];
+/**
+ * The read keys an edit to the surface of `path` invalidates; `inPackageDirectory` when its
+ * language makes every file of a directory one package (Go), whose table the edit moves too.
+ */
+export function readKeysOf(path: string, inPackageDirectory: boolean): string[] {
+  return inPackageDirectory ? [factsReadKey(path), packageReadKey(dirname(path))] : [factsReadKey(path)];
 }
 
 /** The read keys whose answers a file added or deleted at `path` changes. */

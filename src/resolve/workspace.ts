@@ -28,6 +28,11 @@ export class Workspace {
 
   constructor(private readonly project: Project) {}
 
+  /** Which resolver serves each language. */
+  get languages(): Project["languages"] {
+    return this.project.languages;
+  }
+
   has(path: string): boolean {
     this.reads.note(factsReadKey(path));
     return this.project.paths.has(path);

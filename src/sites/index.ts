@@ -2,14 +2,13 @@
 // may have changed since the map, so the site is looked up in the text as it is now, inside
 // the caller's span re-anchored to where its declaration sits today. Pure and cheap: the
 // caller reads the file, and may keep its `lines` to reuse the cached code view.
-import { guessSiteSyntax, siteSyntaxOf } from "../lang/registry";
-import type { Lang } from "../model/facts";
 import { useCandidates } from "./calls";
 import { importCandidates } from "./imports";
 import { type CodeView, codeView } from "./mask";
 import { pick } from "./pick";
 import { callSnippet, statementSnippet } from "./snippet";
 import { clampedSpan, reanchorSpan, type Scope, type Span, shortName } from "./span";
+import type { SiteSyntax } from "./syntax";
 import { identifierColumns } from "./words";
 
 export interface SiteQuery {
@@ -24,8 +23,8 @@ export interface SiteQuery {
   hintLines: number[];
   /** "call": prefer call syntax; "import": an import/require/from line naming `name`. */
   mode: "call" | "import";
-  /** The file's language as the graph holds it; null for a file without one. */
-  lang: Lang | null;
+  /** How the file is written: its language's rules (the language registry's siteSyntaxOf). */
+  syntax: SiteSyntax;
 }
 
 export interface Site {
@@ -48,7 +47,7 @@ export function findSite(q: SiteQuery): Site | undefined {
 /** As findSite, on a file already split into lines (`q.text` is not read). */
 export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "text"> & { text?: string }): Site | undefined {
   if (q.name === "" || lines.length === 0) return undefined;
-  const view = codeView(lines, siteSyntaxOf(q.lang));
+  const view = codeView(lines, q.syntax);
   if (q.mode === "import") {
     const candidates = importCandidates(view, q.name, q.hintLines);
     const chosen = pick(candidates);
@@ -68,12 +67,12 @@ export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "te
  * names the callee in code (a call whose name sits on a later line than its start fails it,
  * and the caller searches instead). `also` is the further recorded lines.
  */
-export function recordedCallSite(lines: readonly string[], name: string, recorded: readonly number[], lang: Lang | null): Site | undefined {
+export function recordedCallSite(lines: readonly string[], name: string, recorded: readonly number[], syntax: SiteSyntax): Site | undefined {
   const short = shortName(name);
   const ordered = [...new Set(recorded)].filter((line) => line >= 1 && line <= lines.length).sort((a, b) => a - b);
   const first = ordered[0];
   if (first === undefined || short === "" || !lines[first - 1]!.includes(short)) return undefined;
-  const view = codeView(lines, siteSyntaxOf(lang));
+  const view = codeView(lines, syntax);
   if (identifierColumns(view.masked(first - 1), short).length === 0) return undefined;
   return { line: first, also: ordered.slice(1, 5), snippet: callSnippet(view, first - 1) };
 }
@@ -81,12 +80,10 @@ export function recordedCallSite(lines: readonly string[], name: string, recorde
 /**
  * Re-anchor a span: where is the declaration named `scope.name` of this kind now, nearest to
  * `scope.startLine`, and where does it end? Undefined when no line declares it (or no scope).
- * Without a language, the declaration keyword near the recorded line tells which rules to read by.
  */
-export function reanchor(lines: readonly string[], scope: Scope | null, lang?: Lang): Span | undefined {
+export function reanchor(lines: readonly string[], scope: Scope | null, syntax: SiteSyntax): Span | undefined {
   if (!scope) return undefined;
-  const around = () => lines.slice(Math.max(0, scope.startLine - 50), scope.startLine + 50);
-  return reanchorSpan(codeView(lines, lang ? siteSyntaxOf(lang) : guessSiteSyntax(around(), shortName(scope.name))), scope);
+  return reanchorSpan(codeView(lines, syntax), scope);
 }
 
 /** The span to search, and the hint lines moved as the span moved. */

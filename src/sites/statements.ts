@@ -4,7 +4,6 @@
 // other code (`require("…")`), or one statement per spec of an `import ( … )` block. Judged
 // from the line and its neighbours only, so a question about one line never scans the whole
 // file.
-import { IMPORT_WORD } from "../lang/registry";
 import type { CodeView } from "./mask";
 import type { ImportSpecBlocks, ImportStatements, ImportSyntax } from "./syntax";
 
@@ -37,7 +36,7 @@ const RAW_LIST_MEMBER = /^[\s\w$,]*(?:(?:\/\/|#|\/\*).*)?$/;
  * line names an import word of some language, or is a bare list member or a spec's string.
  */
 function mayBeInStatement(raw: string, imports: ImportSyntax): boolean {
-  return IMPORT_WORD.test(raw) || RAW_LIST_MEMBER.test(raw) || (imports.form === "spec-blocks" && raw.includes('"'));
+  return (imports.firstLook ?? imports.words).test(raw) || RAW_LIST_MEMBER.test(raw) || (imports.form === "spec-blocks" && raw.includes('"'));
 }
 
 /** The import or export-list statement that line `index` (0-based) belongs to, if any. */

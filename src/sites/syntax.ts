@@ -65,8 +65,6 @@ export interface SiteSyntax {
   readonly overloads: boolean;
   /** A line that opens some declaration (not a control-flow block). */
   readonly opensDeclaration: RegExp;
-  /** A line that only a file of this language could hold, when the file's language is not known. */
-  readonly declarationHint?: RegExp;
 
   // ---- blocks and statements -------------------------------------------------------------------
 
@@ -88,6 +86,8 @@ export interface ImportStatements {
   readonly form: "statements";
   /** Words one of which every line of such a statement names (or it is a list member). */
   readonly words: RegExp;
+  /** A wider first look at a raw line than `words`, when the registry gives one (the words of every language). */
+  readonly firstLook?: RegExp;
   /** The masked line that opens a statement. */
   readonly start: RegExp;
   /** The masked line that opens a list running onto the lines below. */
@@ -108,6 +108,8 @@ export interface ImportStatements {
 export interface ImportSpecBlocks {
   readonly form: "spec-blocks";
   readonly words: RegExp;
+  /** A wider first look at a raw line than `words`, when the registry gives one (the words of every language). */
+  readonly firstLook?: RegExp;
   /** `import "x"`, `import name "x"`. */
   readonly single: RegExp;
   /** `import (`. */

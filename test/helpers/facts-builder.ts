@@ -1,6 +1,7 @@
 // Hand-built FileFacts and in-memory Projects: resolver tests and synthetic benchmarks state
 // exactly the facts they mean, independent of any extractor.
 import type { CallbackParams, CallbackSlot, CallFact, EntityFact, EntityKind, FileFacts, ImportFact, Lang } from "../../src/model/facts.ts";
+import * as registry from "../../src/lang/registry.ts";
 import type { Project } from "../../src/resolve/model.ts";
 
 interface EntityOptions {
@@ -139,6 +140,7 @@ export function memoryProject(files: FileFacts[], texts: Record<string, string> 
       project.loads++;
       return byPath.get(path);
     },
+    languages: registry,
     readText(path: string): string | undefined {
       return texts[path];
     },

@@ -12,9 +12,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   util: [],
   wire: [],
   store: ["model", "util"],
-  lang: ["model", "util"],
-  sites: ["model", "util", "lang"],
-  resolve: ["model", "util", "lang"],
+  // A language folder implements the hooks resolve and sites define; they get a language's
+  // rules from their caller (Project.languages, SiteQuery.syntax), never from the registry.
+  sites: ["model", "util"],
+  resolve: ["model", "util"],
+  lang: ["model", "util", "resolve", "sites"],
   config: ["model", "util", "wire"],
   workspace: ["model", "util", "config", "store"],
   ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace"],

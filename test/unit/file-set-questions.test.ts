@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FileFacts } from "../../src/model/facts";
 import { resolveEach } from "../../src/resolve/index";
+import * as registry from "../../src/lang/registry";
 import { fileSetKeysOf } from "../../src/resolve/reads";
 import { Workspace } from "../../src/resolve/workspace";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder";
@@ -11,6 +12,7 @@ function workspace(paths: string[]): Workspace {
     paths: present,
     facts: (path) => (present.has(path) ? ({ entities: [] } as unknown as FileFacts) : undefined),
     readText: () => undefined,
+    languages: registry,
   });
 }
 

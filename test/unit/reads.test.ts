@@ -67,9 +67,9 @@ describe("read log", () => {
   });
 
   test("an edit to a file's surface reaches its facts' readers, and for Go its package's", () => {
-    expect(readKeysOf("src/a.ts")).toEqual(["f:src/a.ts"]);
-    expect(readKeysOf("internal/store/db.go")).toEqual(["f:internal/store/db.go", "g:internal/store"]);
-    expect(readKeysOf("main.go")).toEqual(["f:main.go", "g:"]);
+    expect(readKeysOf("src/a.ts", false)).toEqual(["f:src/a.ts"]);
+    expect(readKeysOf("internal/store/db.go", true)).toEqual(["f:internal/store/db.go", "g:internal/store"]);
+    expect(readKeysOf("main.go", true)).toEqual(["f:main.go", "g:"]);
   });
 });
 

@@ -5,7 +5,6 @@ import {
   familyOf,
   families,
   filePatterns,
-  guessSiteSyntax,
   IMPORT_WORD,
   isManifest,
   isMinifiedName,
@@ -96,13 +95,6 @@ describe("site finders' rules", () => {
     expect(siteSyntaxOf("go").typeArguments).toBe("[");
     expect(siteSyntaxOf(null)).toBe(siteSyntaxOf("typescript"));
     expect(siteSyntaxOf("cobol")).toBe(siteSyntaxOf("typescript"));
-  });
-
-  test("a declaration only one family writes tells the rules of a file without a language", () => {
-    expect(guessSiteSyntax(["def load(self):"], "load")).toBe(siteSyntaxOf("python"));
-    expect(guessSiteSyntax(["func load() {"], "load")).toBe(siteSyntaxOf("go"));
-    expect(guessSiteSyntax(["function load() {"], "load")).toBe(siteSyntaxOf(null));
-    expect(guessSiteSyntax(["def other():", "func load() {"], "load")).toBe(siteSyntaxOf("go"));
   });
 
   test("the first look for import statements knows every family's words", () => {

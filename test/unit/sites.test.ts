@@ -4,15 +4,17 @@ import { siteSyntaxOf } from "../../src/lang/registry";
 import { codeView } from "../../src/sites/mask";
 import { findSite, findSiteInLines, reanchor, recordedCallSite, type Site, type SiteQuery, splitLines } from "../../src/sites/index";
 
+const TS = siteSyntaxOf("typescript");
+
 /** Source text from lines, so line numbers in the tests can be read off the array (index + 1). */
 const source = (...lines: string[]): string => lines.join("\n");
 
 function call(text: string, name: string, scope: SiteQuery["scope"], hintLines: number[] = [], lang: Lang = "typescript"): Site | undefined {
-  return findSite({ text, name, scope, hintLines, mode: "call", lang });
+  return findSite({ text, name, scope, hintLines, mode: "call", syntax: siteSyntaxOf(lang) });
 }
 
 function importOf(text: string, name: string, hintLines: number[] = [], lang: Lang = "typescript"): Site | undefined {
-  return findSite({ text, name, scope: null, hintLines, mode: "import", lang });
+  return findSite({ text, name, scope: null, hintLines, mode: "import", syntax: siteSyntaxOf(lang) });
 }
 
 const RUN_TS = source(
@@ -214,7 +216,7 @@ describe("call sites in TypeScript", () => {
   });
 
   test("no text or nothing findable gives no site", () => {
-    expect(findSite({ text: undefined, name: "parse", scope: null, hintLines: [1], mode: "call", lang: "typescript" })).toBeUndefined();
+    expect(findSite({ text: undefined, name: "parse", scope: null, hintLines: [1], mode: "call", syntax: siteSyntaxOf("typescript") })).toBeUndefined();
     expect(call("", "parse", null)).toBeUndefined();
     expect(call(source("// parse(x)", 'const s = "parse()";'), "parse", null)).toBeUndefined();
   });
@@ -285,7 +287,7 @@ describe("call sites in TypeScript, harder shapes", () => {
       "const after = 1;", // 8
     );
     const lines = splitLines(text);
-    expect(reanchor(lines, { name: "select", kind: "function", startLine: 1, endLine: 1 })).toEqual({ startLine: 1, endLine: 7 });
+    expect(reanchor(lines, { name: "select", kind: "function", startLine: 1, endLine: 1 }, TS)).toEqual({ startLine: 1, endLine: 7 });
     expect(call(text, "decode", { name: "select", kind: "function", startLine: 1, endLine: 7 })?.line).toBe(6);
     expect(call(text, "table", { name: "select", kind: "function", startLine: 1, endLine: 7 })?.line).toBe(3);
   });
@@ -302,7 +304,7 @@ describe("call sites in TypeScript, harder shapes", () => {
       "}", // 8
     );
     const lines = splitLines(text);
-    expect(reanchor(lines, { name: "parse", kind: "function", startLine: 1, endLine: 5 })).toEqual({ startLine: 1, endLine: 5 });
+    expect(reanchor(lines, { name: "parse", kind: "function", startLine: 1, endLine: 5 }, TS)).toEqual({ startLine: 1, endLine: 5 });
     expect(call(source("// moved", text), "build", { name: "parse", kind: "function", startLine: 1, endLine: 5 }, [4])?.line).toBe(5);
   });
 
@@ -321,7 +323,7 @@ describe("call sites in TypeScript, harder shapes", () => {
       "}", // 11
     );
     // Recorded before the insertion: Writer.close at 7-9. Reader.close (now 3) is as near as Writer.close (now 8).
-    const span = reanchor(splitLines(text), { name: "Writer.close", kind: "method", startLine: 7, endLine: 9 });
+    const span = reanchor(splitLines(text), { name: "Writer.close", kind: "method", startLine: 7, endLine: 9 }, TS);
     expect(span).toEqual({ startLine: 8, endLine: 10 });
   });
 
@@ -368,26 +370,26 @@ describe("reanchor", () => {
   const lines = splitLines(text);
 
   test("the span ends where the braces close, whatever was recorded", () => {
-    expect(reanchor(lines, { name: "load", kind: "method", startLine: 6, endLine: 7 })).toEqual({ startLine: 6, endLine: 13 });
-    expect(reanchor(lines, { name: "handle", kind: "method", startLine: 15, endLine: 15 })).toEqual({ startLine: 15, endLine: 17 });
-    expect(reanchor(lines, { name: "double", kind: "function", startLine: 20, endLine: 20 })).toEqual({ startLine: 20, endLine: 21 });
-    expect(reanchor(lines, { name: "Id", kind: "type", startLine: 22, endLine: 22 })).toEqual({ startLine: 22, endLine: 22 });
+    expect(reanchor(lines, { name: "load", kind: "method", startLine: 6, endLine: 7 }, TS)).toEqual({ startLine: 6, endLine: 13 });
+    expect(reanchor(lines, { name: "handle", kind: "method", startLine: 15, endLine: 15 }, TS)).toEqual({ startLine: 15, endLine: 17 });
+    expect(reanchor(lines, { name: "double", kind: "function", startLine: 20, endLine: 20 }, TS)).toEqual({ startLine: 20, endLine: 21 });
+    expect(reanchor(lines, { name: "Id", kind: "type", startLine: 22, endLine: 22 }, TS)).toEqual({ startLine: 22, endLine: 22 });
   });
 
   test("decorators above a declaration belong to its span; a qualified name is accepted", () => {
-    expect(reanchor(lines, { name: "Widget", kind: "class", startLine: 2, endLine: 18 })).toEqual({ startLine: 2, endLine: 18 });
-    expect(reanchor(lines, { name: "Widget.load", kind: "method", startLine: 6, endLine: 13 })?.startLine).toBe(6);
+    expect(reanchor(lines, { name: "Widget", kind: "class", startLine: 2, endLine: 18 }, TS)).toEqual({ startLine: 2, endLine: 18 });
+    expect(reanchor(lines, { name: "Widget.load", kind: "method", startLine: 6, endLine: 13 }, TS)?.startLine).toBe(6);
   });
 
   test("the nearest declaration wins when the name is declared twice", () => {
     const twice = splitLines(source("class A {", "  run() {", "  }", "}", "class B {", "  run() {", "    go();", "  }", "}"));
-    expect(reanchor(twice, { name: "run", kind: "method", startLine: 5, endLine: 7 })).toEqual({ startLine: 6, endLine: 8 });
-    expect(reanchor(twice, { name: "run", kind: "method", startLine: 1, endLine: 3 })).toEqual({ startLine: 2, endLine: 3 });
+    expect(reanchor(twice, { name: "run", kind: "method", startLine: 5, endLine: 7 }, TS)).toEqual({ startLine: 6, endLine: 8 });
+    expect(reanchor(twice, { name: "run", kind: "method", startLine: 1, endLine: 3 }, TS)).toEqual({ startLine: 2, endLine: 3 });
   });
 
   test("a declaration that is nowhere to be found gives undefined", () => {
-    expect(reanchor(lines, { name: "gone", kind: "function", startLine: 3, endLine: 9 })).toBeUndefined();
-    expect(reanchor(lines, null)).toBeUndefined();
+    expect(reanchor(lines, { name: "gone", kind: "function", startLine: 3, endLine: 9 }, TS)).toBeUndefined();
+    expect(reanchor(lines, null, TS)).toBeUndefined();
   });
 });
 
@@ -428,11 +430,11 @@ describe("Python", () => {
   });
 
   test("the class span runs to the end of its indented body, past the docstring", () => {
-    expect(reanchor(splitLines(PY), { name: "Loader", kind: "class", startLine: 8, endLine: 9 }, "python")).toEqual({
+    expect(reanchor(splitLines(PY), { name: "Loader", kind: "class", startLine: 8, endLine: 9 }, siteSyntaxOf("python"))).toEqual({
       startLine: 8,
       endLine: 24,
     });
-    expect(reanchor(splitLines(PY), { name: "load", kind: "function", startLine: 15, endLine: 15 }, "python")).toEqual({
+    expect(reanchor(splitLines(PY), { name: "load", kind: "function", startLine: 15, endLine: 15 }, siteSyntaxOf("python"))).toEqual({
       startLine: 14,
       endLine: 21,
     });
@@ -457,7 +459,7 @@ describe("Python", () => {
       "def items(request):", // 5
       "    return f\"{render(request)} items: {{count}}\"", // 6
     );
-    expect(reanchor(splitLines(text), { name: "items", kind: "function", startLine: 1, endLine: 6 }, "python")).toEqual({
+    expect(reanchor(splitLines(text), { name: "items", kind: "function", startLine: 1, endLine: 6 }, siteSyntaxOf("python"))).toEqual({
       startLine: 1,
       endLine: 6,
     });
@@ -485,8 +487,8 @@ describe("Python", () => {
     );
     // Recorded before the insertion: the setter at 6-8, starting with its decorator.
     const setter = { name: "Point.x", kind: "function", startLine: 6, endLine: 8, signature: "@x.setter" };
-    expect(reanchor(splitLines(text), setter, "python")).toEqual({ startLine: 8, endLine: 10 });
-    expect(reanchor(splitLines(text), { ...setter, signature: undefined }, "python")).toEqual({ startLine: 4, endLine: 6 });
+    expect(reanchor(splitLines(text), setter, siteSyntaxOf("python"))).toEqual({ startLine: 8, endLine: 10 });
+    expect(reanchor(splitLines(text), { ...setter, signature: undefined }, siteSyntaxOf("python"))).toEqual({ startLine: 4, endLine: 6 });
   });
 
   test("import mode: from … import name, a module path, a parenthesised list", () => {
@@ -536,11 +538,11 @@ describe("Go", () => {
   });
 
   test("a method is re-anchored by its receiver type; the declaration `func Parse` is skipped", () => {
-    expect(reanchor(splitLines(GO), { name: "Client.Run", kind: "method", startLine: 14, endLine: 14 }, "go")).toEqual({
+    expect(reanchor(splitLines(GO), { name: "Client.Run", kind: "method", startLine: 14, endLine: 14 }, siteSyntaxOf("go"))).toEqual({
       startLine: 23,
       endLine: 23,
     });
-    expect(reanchor(splitLines(GO), { name: "Server", kind: "class", startLine: 9, endLine: 9 }, "go")).toEqual({
+    expect(reanchor(splitLines(GO), { name: "Server", kind: "class", startLine: 9, endLine: 9 }, siteSyntaxOf("go"))).toEqual({
       startLine: 9,
       endLine: 11,
     });
@@ -635,7 +637,7 @@ describe("large files", () => {
       scope: { name: "fn250", kind: "function", startLine: 2502, endLine: 2511 },
       hintLines: [2505],
       mode: "call" as const,
-      lang: "typescript" as const,
+      syntax: siteSyntaxOf("typescript"),
     };
     expect(findSiteInLines(lines, scoped)?.line).toBe(2505);
     expect(findSiteInLines(lines, { ...scoped, scope: null })?.line).toBe(2505);
@@ -644,7 +646,7 @@ describe("large files", () => {
 
   test("a second query on the same lines reuses the code view", () => {
     const lines = splitLines(bigModule());
-    const query = { name: "helper", scope: null, hintLines: [], mode: "call" as const, lang: "typescript" as const };
+    const query = { name: "helper", scope: null, hintLines: [], mode: "call" as const, syntax: siteSyntaxOf("typescript") };
     findSiteInLines(lines, query);
     const view = codeView(lines, siteSyntaxOf("typescript"));
     findSiteInLines(lines, { ...query, name: "other7" });
@@ -671,7 +673,7 @@ describe("recorded sites of a file unchanged since the map", () => {
   );
 
   test("the first recorded line is the site, with the open call's next two lines, and the others are also", () => {
-    expect(recordedCallSite(lines, "parse", [8, 3, 7, 8, 3], "typescript")).toEqual({
+    expect(recordedCallSite(lines, "parse", [8, 3, 7, 8, 3], siteSyntaxOf("typescript"))).toEqual({
       line: 3,
       also: [7, 8],
       snippet: "const x = parse(a, a + 1, a + 2,",
@@ -679,17 +681,17 @@ describe("recorded sites of a file unchanged since the map", () => {
   });
 
   test("at most four further lines", () => {
-    expect(recordedCallSite(lines, "parse", [3, 4, 5, 6, 7, 8], "typescript")?.also).toEqual([4, 5, 6, 7]);
+    expect(recordedCallSite(lines, "parse", [3, 4, 5, 6, 7, 8], siteSyntaxOf("typescript"))?.also).toEqual([4, 5, 6, 7]);
   });
 
   test("a recorded line that does not name the callee in code gives no site, so the caller searches", () => {
-    expect(recordedCallSite(lines, "parse", [2], "typescript")).toBeUndefined();
-    expect(recordedCallSite(lines, "parse", [9], "typescript")).toBeUndefined();
-    expect(recordedCallSite(lines, "parse", [99], "typescript")).toBeUndefined();
-    expect(recordedCallSite(lines, "parse", [], "typescript")).toBeUndefined();
+    expect(recordedCallSite(lines, "parse", [2], siteSyntaxOf("typescript"))).toBeUndefined();
+    expect(recordedCallSite(lines, "parse", [9], siteSyntaxOf("typescript"))).toBeUndefined();
+    expect(recordedCallSite(lines, "parse", [99], siteSyntaxOf("typescript"))).toBeUndefined();
+    expect(recordedCallSite(lines, "parse", [], siteSyntaxOf("typescript"))).toBeUndefined();
   });
 
   test("a qualified name is looked for by its last part", () => {
-    expect(recordedCallSite(lines, "Parser.parse", [10], "typescript")).toEqual({ line: 10, also: [], snippet: ".parse(x);" });
+    expect(recordedCallSite(lines, "Parser.parse", [10], siteSyntaxOf("typescript"))).toEqual({ line: 10, also: [], snippet: ".parse(x);" });
   });
 });

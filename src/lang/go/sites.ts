@@ -26,7 +26,6 @@ export const sites: SiteSyntax = {
   classExpressions: false,
   overloads: false,
   opensDeclaration: /^func\b|^type\b/,
-  declarationHint: /^func\s/,
 
   blocks: "braces",
   newlineEndsStatements: true,

@@ -26,7 +26,6 @@ export const sites: SiteSyntax = {
   classExpressions: false,
   overloads: false,
   opensDeclaration: /^\s*(?:async\s+)?(?:def|class)\b/,
-  declarationHint: /^\s*(?:async\s+)?def\s|^\s*class\s+\w+\s*[(:]/,
 
   blocks: "indentation",
   newlineEndsStatements: true,

@@ -178,6 +178,15 @@ describe("lookup commands", () => {
     expect(empty[1]?.kind).toBe("hint");
   });
 
+  test("search --kind narrows to one kind, and a kind that does not exist is a usage error as for inventory", () => {
+    expect(records(["search", "parse", "--kind", "file"]).filter((r) => r.kind === "node").map((r) => r.fields.name)).toEqual(["parse.ts"]);
+    for (const command of [["search", "parse"], ["inventory"]]) {
+      const r = run([...command, "--kind", "clas"]);
+      expect(r.code).toBe(2);
+      expect(decodeLlm(r.lines[0]!)).toMatchObject({ kind: "error", fields: { code: "invalid_value", option: "--kind", value: "clas" } });
+    }
+  });
+
   test("search finds a word inside a camelCase name", () => {
     expect(records(["search", "token"]).find((r) => r.kind === "node")?.fields.name).toBe("verifyToken");
   });

@@ -4,13 +4,20 @@
 import type { Node } from "web-tree-sitter";
 import { emptyFacts, type FileFacts, type Lang } from "../../model/facts";
 import { countParseErrors } from "../parse-errors";
-import { linkReceiverCalls, visitCall, visitConversion } from "./extract/calls";
-import { settleMethodParents, visitFuncLiteral, visitFunction, visitMethod } from "./extract/functions";
-import { visitImportSpec, visitPackageClause } from "./extract/imports";
-import { visitRange, visitTypeSwitch } from "./extract/narrowing";
+import * as calls from "./extract/calls";
+import * as declaredTypes from "./extract/declared-types";
+import * as entities from "./extract/entities";
+import * as functions from "./extract/functions";
+import * as imports from "./extract/imports";
+import * as narrowing from "./extract/narrowing";
+import { keepOutOfLine } from "./extract/out-of-line";
+import * as paths from "./extract/paths";
+import * as reach from "./extract/reach";
 import { GoFile } from "./extract/state";
-import { visitTypeDeclaration } from "./extract/type-declarations";
-import { visitShortVar, visitVarSpec } from "./extract/variables";
+import * as typeDeclarations from "./extract/type-declarations";
+import * as variables from "./extract/variables";
+
+keepOutOfLine(calls, declaredTypes, entities, functions, imports, narrowing, paths, reach, typeDeclarations, variables);
 
 /** Every node type the walk acts on; descendantsOfType returns them in document order. */
 const INTERESTING = [
@@ -35,49 +42,49 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
     const scope = file.scopeAt(node.startIndex);
     switch (node.type) {
       case "call_expression":
-        visitCall(file, node, scope.index);
+        calls.visitCall(file, node, scope.index);
         break;
       case "type_conversion_expression":
-        visitConversion(file, node, scope.index);
+        calls.visitConversion(file, node, scope.index);
         break;
       case "short_var_declaration":
-        visitShortVar(file, node, scope);
+        variables.visitShortVar(file, node, scope);
         break;
       case "type_switch_statement":
-        visitTypeSwitch(file, node, scope);
+        narrowing.visitTypeSwitch(file, node, scope);
         break;
       case "range_clause":
-        visitRange(file, node, scope);
+        narrowing.visitRange(file, node, scope);
         break;
       case "var_spec":
       case "const_spec":
-        visitVarSpec(file, node, scope);
+        variables.visitVarSpec(file, node, scope);
         break;
       case "func_literal":
-        visitFuncLiteral(file, node, scope);
+        functions.visitFuncLiteral(file, node, scope);
         break;
       case "function_declaration":
-        visitFunction(file, node);
+        functions.visitFunction(file, node);
         break;
       case "method_declaration":
-        visitMethod(file, node);
+        functions.visitMethod(file, node);
         break;
       case "type_declaration":
-        visitTypeDeclaration(file, node, scope);
+        typeDeclarations.visitTypeDeclaration(file, node, scope);
         break;
       case "import_spec":
-        visitImportSpec(file, node);
+        imports.visitImportSpec(file, node);
         break;
       case "package_clause":
-        visitPackageClause(file, node);
+        imports.visitPackageClause(file, node);
         break;
     }
   }
   const facts = file.facts;
-  settleMethodParents(file);
+  functions.settleMethodParents(file);
   if (file.structFields.length > 0) facts.fields = file.structFields;
   if (file.resultVars.length > 0) facts.resultVars = file.resultVars;
   if (file.locals.length > 0) facts.locals = file.locals;
-  linkReceiverCalls(file);
+  calls.linkReceiverCalls(file);
   return facts;
 }

@@ -1,7 +1,8 @@
 // Calls with their receivers; a variable initialised by a call, and a call on another call's
 // result, are linked to that call's index.
 import type { Node } from "web-tree-sitter";
-import { dottedPath, type GoFile, lineOf, spanKey } from "./state";
+import { dottedPath } from "./paths";
+import { type GoFile, lineOf, spanKey } from "./state";
 
 export function visitCall(file: GoFile, node: Node, from: number): void {
   const calls = file.facts.calls;

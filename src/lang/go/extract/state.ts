@@ -49,13 +49,3 @@ export function lineOf(node: Node): number {
 export function spanKey(node: Node): string {
   return `${node.startIndex}:${node.endIndex}`;
 }
-
-/** `a.b.c` as written when the node is a plain selector path, else undefined. */
-export function dottedPath(file: GoFile, node: Node): string | undefined {
-  if (node.type === "identifier") return file.text(node);
-  if (node.type !== "selector_expression") return undefined;
-  const operand = node.childForFieldName("operand");
-  const field = node.childForFieldName("field");
-  const head = operand ? dottedPath(file, operand) : undefined;
-  return head !== undefined && field ? `${head}.${file.text(field)}` : undefined;
-}

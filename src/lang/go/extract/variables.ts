@@ -4,9 +4,10 @@
 import type { Node } from "web-tree-sitter";
 import type { TypedVarFact } from "../../../model/facts";
 import { addRefs, addTypedVar } from "./declared-types";
+import { dottedPath } from "./paths";
 import { addLocals, type Reach, reachOf, within } from "./reach";
 import type { Scope } from "./scopes";
-import { dottedPath, type GoFile, spanKey } from "./state";
+import { type GoFile, spanKey } from "./state";
 
 export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   const names = spec.childrenForFieldName("name");

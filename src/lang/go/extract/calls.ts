@@ -1,0 +1,79 @@
+// Calls with their receivers; a variable initialised by a call, and a call on another call's
+// result, are linked to that call's index.
+import type { Node } from "web-tree-sitter";
+import { dottedPath } from "./paths";
+import { type GoFile, lineOf, spanKey } from "./state";
+
+export function visitCall(file: GoFile, node: Node, from: number): void {
+  const calls = file.facts.calls;
+  const fn = node.childForFieldName("function");
+  const before = calls.length;
+  if (fn) addCall(file, fn, lineOf(node), from);
+  if (calls.length === before) return;
+  const span = spanKey(node);
+  file.callsBySpan.set(span, before);
+  // The variable's declaration came first in document order, so it is already waiting.
+  const awaiting = file.awaitingCall.get(span);
+  if (awaiting) {
+    awaiting.fromCall = calls.length - 1;
+    file.resultVars.push(awaiting);
+  }
+}
+
+/** `F[int](x)` parses as a conversion; it is a call of the generic function F. */
+export function visitConversion(file: GoFile, node: Node, from: number): void {
+  const type = node.childForFieldName("type");
+  if (type?.type === "generic_type") addCall(file, type, lineOf(node), from);
+}
+
+function addCall(file: GoFile, target: Node, at: number, from: number): void {
+  const calls = file.facts.calls;
+  switch (target.type) {
+    case "identifier":
+    case "type_identifier":
+      calls.push({ from, line: at, callee: file.text(target) });
+      return;
+    case "selector_expression": {
+      const field = target.childForFieldName("field");
+      const operand = target.childForFieldName("operand");
+      if (!field || !operand) return;
+      calls.push({ from, line: at, callee: file.text(field), receiver: dottedPath(file, operand) ?? "?" });
+      // `store.Open().Save()`: the receiver is what Open returns, linked once Open is recorded.
+      const inner = callUnder(operand);
+      if (inner) file.receiverCalls.push([calls.length - 1, spanKey(inner)]);
+      return;
+    }
+    case "qualified_type": {
+      const pkg = target.childForFieldName("package");
+      const name = target.childForFieldName("name");
+      if (pkg && name) calls.push({ from, line: at, callee: file.text(name), receiver: file.text(pkg) });
+      return;
+    }
+    // `F[T]()`: the grammar reads the instantiation as an index expression or a generic type.
+    case "index_expression":
+    case "generic_type": {
+      const inner = target.childForFieldName(target.type === "index_expression" ? "operand" : "type");
+      if (inner) addCall(file, inner, at, from);
+      return;
+    }
+  }
+}
+
+/** The call whose result `operand` is, through parentheses: `f().g()`, `(f()).g()`. */
+function callUnder(operand: Node): Node | undefined {
+  let current: Node | null = operand;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.type === "call_expression") return current;
+    if (current.type !== "parenthesized_expression") return undefined;
+    current = current.firstNamedChild;
+  }
+  return undefined;
+}
+
+/** A call on a call's result comes before that call in document order: linked at the end. */
+export function linkReceiverCalls(file: GoFile): void {
+  for (const [call, span] of file.receiverCalls) {
+    const inner = file.callsBySpan.get(span);
+    if (inner !== undefined) file.facts.calls[call]!.receiverCall = inner;
+  }
+}

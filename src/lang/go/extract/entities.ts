@@ -1,0 +1,30 @@
+// An entity's own facts: its span, signature line and whether Go exports it.
+import type { Node } from "web-tree-sitter";
+import type { EntityKind } from "../../../model/facts";
+import { type GoFile, lineOf } from "./state";
+
+const SIGNATURE_LIMIT = 200;
+/** Go exports by the case of the first letter, Unicode upper case included. */
+const UPPER_CASE_START = /^\p{Lu}/u;
+
+export function addEntity(file: GoFile, spanNode: Node, name: string, kind: EntityKind, parent: number, qname: string): number {
+  const facts = file.facts;
+  facts.entities.push({
+    name,
+    qname,
+    kind,
+    startLine: lineOf(spanNode),
+    endLine: spanNode.endPosition.row + 1,
+    signature: signatureOf(file.source, spanNode),
+    exported: UPPER_CASE_START.test(name),
+    parent,
+  });
+  return facts.entities.length - 1;
+}
+
+function signatureOf(source: string, node: Node): string {
+  const start = node.startIndex;
+  const newline = source.indexOf("\n", start);
+  const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
+  return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
+}

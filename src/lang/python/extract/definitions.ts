@@ -1,0 +1,126 @@
+// Entities: defs and classes, their decorators, parameters and declared results. Each one
+// opens the scope its body evaluates in.
+import type { Node } from "web-tree-sitter";
+import { type EntityFact, localFact } from "../../../model/facts";
+import { annotatedType, dottedPath } from "../types";
+import { addAnnotatedVar, addRefs } from "./annotations";
+import { addCallTo } from "./calls";
+import { addBases } from "./heritage";
+import { parameterNames } from "./locals";
+import type { Scope } from "./scopes";
+import { lineOf, type PythonFile } from "./state";
+
+const SIGNATURE_LIMIT = 200;
+
+export function visitDecorated(file: PythonFile, node: Node, scope: Scope): void {
+  const decorators: string[] = [];
+  for (const child of node.namedChildren) {
+    if (child.type !== "decorator") continue;
+    const expression = child.namedChild(0);
+    if (!expression) continue;
+    // `@cache` calls cache with the function; `@register(...)` is a call node the walk finds itself.
+    if (expression.type !== "call") addCallTo(file, expression, lineOf(child), scope.index);
+    const decorator = expression.type === "call" ? expression.childForFieldName("function") : expression;
+    decorators.push((decorator && dottedPath(decorator)) ?? "");
+  }
+  const definition = node.childForFieldName("definition");
+  if (definition) file.decorated.set(definition.startIndex, { startLine: lineOf(node), decorators });
+}
+
+export function visitFunction(file: PythonFile, node: Node, scope: Scope): void {
+  const nameNode = node.childForFieldName("name");
+  const body = node.childForFieldName("body");
+  if (!nameNode || !body) return;
+  const name = file.text(nameNode);
+  const wrapper = file.decorated.get(node.startIndex);
+  const isMethod = scope.kind === "class";
+  const index = addEntity(file, {
+    name,
+    qname: qualify(file, scope.index, name),
+    kind: isMethod ? "method" : "function",
+    startLine: wrapper?.startLine ?? lineOf(node),
+    endLine: node.endPosition.row + 1,
+    signature: signatureOf(file.source, node),
+    // A def nested in a def is a local, never importable.
+    exported: scope.kind !== "function" && isPublicName(name, isMethod),
+    parent: scope.index,
+  });
+  const parameters = node.childForFieldName("parameters");
+  const firstParameter = parameters?.namedChild(0);
+  const decorators = wrapper?.decorators ?? [];
+  const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
+  // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
+  const selfParameter = isPlainMethod && firstParameter?.type === "identifier" ? firstParameter : undefined;
+  file.scopes.push({
+    index,
+    kind: "function",
+    selfClass: selfParameter ? scope.index : scope.selfClass,
+    selfName: selfParameter ? file.text(selfParameter) : scope.selfName,
+    bodyStart: body.startIndex,
+    end: node.endIndex,
+  });
+  if (parameters) visitParameters(file, parameters, index);
+  const returnType = node.childForFieldName("return_type");
+  if (returnType) {
+    addRefs(file, returnType, index);
+    const returns = annotatedType(returnType);
+    if (returns !== undefined) file.facts.entities[index]!.returns = returns;
+  }
+}
+
+/** Parameters are locals of the def; annotated ones are references and typed variables. */
+function visitParameters(file: PythonFile, parameters: Node, fn: number): void {
+  const at = file.facts.entities[fn]!.startLine;
+  for (const parameter of parameters.namedChildren) {
+    for (const name of parameterNames(file, parameter)) file.locals.push(localFact(fn, name, at));
+    const type = parameter.childForFieldName("type");
+    if (!type) continue;
+    addRefs(file, type, fn);
+    // typed_parameter has no name field: its name is the first child.
+    const nameNode = parameter.childForFieldName("name") ?? parameter.namedChild(0);
+    if (nameNode?.type === "identifier") addAnnotatedVar(file, fn, file.text(nameNode), type, lineOf(parameter));
+  }
+}
+
+export function visitClass(file: PythonFile, node: Node, scope: Scope): void {
+  const nameNode = node.childForFieldName("name");
+  const body = node.childForFieldName("body");
+  if (!nameNode || !body) return;
+  const name = file.text(nameNode);
+  const index = addEntity(file, {
+    name,
+    qname: qualify(file, scope.index, name),
+    kind: "class",
+    startLine: file.decorated.get(node.startIndex)?.startLine ?? lineOf(node),
+    endLine: node.endPosition.row + 1,
+    signature: signatureOf(file.source, node),
+    exported: scope.kind !== "function" && isPublicName(name, false),
+    parent: scope.index,
+  });
+  const bases = node.childForFieldName("superclasses");
+  if (bases) addBases(file, bases, index);
+  file.scopes.push({ index, kind: "class", selfClass: -1, selfName: "", bodyStart: body.startIndex, end: node.endIndex });
+}
+
+function addEntity(file: PythonFile, entity: EntityFact): number {
+  file.facts.entities.push(entity);
+  return file.facts.entities.length - 1;
+}
+
+function qualify(file: PythonFile, parent: number, name: string): string {
+  const owner = file.facts.entities[parent];
+  return owner ? `${owner.qname}.${name}` : name;
+}
+
+function signatureOf(source: string, node: Node): string {
+  const start = node.startIndex;
+  const newline = source.indexOf("\n", start);
+  const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
+  return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
+}
+
+/** Leading underscore means private, except dunder methods (`__init__`), which are protocol. */
+function isPublicName(name: string, isMethod: boolean): boolean {
+  if (!name.startsWith("_")) return true;
+  return isMethod && name.length > 4 && name.startsWith("__") && name.endsWith("__");
+}

@@ -1,0 +1,43 @@
+// What the extraction of one Python file carries from node to node: the facts so far, the
+// open scopes, and what waits for a later node or for the end of the walk.
+import type { Node } from "web-tree-sitter";
+import type { FileFacts, LocalFact, TypedVarFact } from "../../../model/facts";
+import { DunderAll } from "./dunder-all";
+import { MODULE_SCOPE, type Scope } from "./scopes";
+
+/** What a decorated_definition tells its definition, which the walk reaches right after it. */
+export interface Decoration {
+  /** The span of a decorated definition starts at its first decorator. */
+  startLine: number;
+  decorators: string[];
+}
+
+export class PythonFile {
+  readonly scopes: Scope[] = [MODULE_SCOPE];
+  /** Keyed by the definition's start offset. */
+  readonly decorated = new Map<number, Decoration>();
+  /** Recorded calls by their span; calls and variables awaiting the call whose result they use. */
+  readonly callsBySpan = new Map<string, number>();
+  readonly receiverCalls: [call: number, span: string][] = [];
+  readonly awaitingCall: [variable: TypedVarFact, span: string][] = [];
+  readonly locals: LocalFact[] = [];
+  readonly dunderAll = new DunderAll();
+
+  constructor(
+    readonly source: string,
+    readonly facts: FileFacts,
+  ) {}
+
+  // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
+  text(node: Node): string {
+    return this.source.slice(node.startIndex, node.endIndex);
+  }
+}
+
+export function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+export function spanKey(node: Node): string {
+  return `${node.startIndex}:${node.endIndex}`;
+}

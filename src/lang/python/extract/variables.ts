@@ -1,0 +1,77 @@
+// Typed variables from assignments: annotated, constructed, read from a path or one element
+// of a collection, or awaiting the call whose declared result types them.
+import type { Node } from "web-tree-sitter";
+import type { TypedVarFact } from "../../../model/facts";
+import { dottedPath } from "../types";
+import { addAnnotatedVar } from "./annotations";
+import type { Scope } from "./scopes";
+import { lineOf, type PythonFile, spanKey } from "./state";
+
+interface TypedTarget {
+  scope: number;
+  name: string;
+}
+
+export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: Node | null, type: Node | null, scope: Scope): void {
+  const target = typedTarget(file, left, scope);
+  if (!target) return;
+  const vars = file.facts.vars;
+  if (type) {
+    addAnnotatedVar(file, target.scope, target.name, type, lineOf(node));
+  } else if (right?.type === "call") {
+    // Python constructs with a plain call: only a capitalised callee is taken for a class.
+    const constructor = right.childForFieldName("function");
+    const path = constructor ? dottedPath(constructor) : undefined;
+    if (path !== undefined && isClassLike(path)) {
+      vars.push({ scope: target.scope, name: target.name, type: path, line: lineOf(node) });
+    } else {
+      // `repo = open_repo()`: typed by what open_repo is annotated to return.
+      file.awaitingCall.push([{ scope: target.scope, name: target.name, type: "", line: lineOf(node) }, spanKey(right)]);
+    }
+  } else if (right?.type === "subscript" && !target.name.startsWith("self.")) {
+    // `first = self.items[0]`: one element of what that path holds.
+    const collection = right.childForFieldName("value");
+    const fromPath = collection ? dottedPath(collection) : undefined;
+    if (fromPath) vars.push({ scope: target.scope, name: target.name, type: "", line: lineOf(node), fromPath, element: true });
+  } else if (right?.type === "attribute" && !target.name.startsWith("self.")) {
+    // `repo = self.repo`, `db = app.db`: what that path holds, read by the resolver.
+    const fromPath = dottedPath(right);
+    if (fromPath) vars.push({ scope: target.scope, name: target.name, type: "", line: lineOf(node), fromPath });
+  } else if (right?.type === "identifier" && target.name.startsWith("self.") && scope.kind === "function") {
+    // `self.repo = repo` keeps the type of `repo: Repo`, an annotated parameter or local.
+    const typed = typedLocalBefore(file, scope.index, file.text(right), lineOf(node));
+    if (typed) vars.push({ scope: target.scope, name: target.name, type: typed.type, line: lineOf(node) });
+  }
+}
+
+/** Where an assigned name lives: class attributes and `self.x` both become the class's "self.x". */
+function typedTarget(file: PythonFile, left: Node, scope: Scope): TypedTarget | undefined {
+  if (left.type === "identifier") {
+    const name = file.text(left);
+    return scope.kind === "class" ? { scope: scope.index, name: `self.${name}` } : { scope: scope.index, name };
+  }
+  if (left.type === "attribute" && scope.selfClass >= 0) {
+    const object = left.childForFieldName("object");
+    const attribute = left.childForFieldName("attribute");
+    if (object?.type === "identifier" && attribute && file.text(object) === scope.selfName) {
+      return { scope: scope.selfClass, name: `self.${file.text(attribute)}` };
+    }
+  }
+  return undefined;
+}
+
+/** The last typed variable `name` of function `fn` declared by line `at`. */
+function typedLocalBefore(file: PythonFile, fn: number, name: string, at: number): TypedVarFact | undefined {
+  const vars = file.facts.vars;
+  for (let i = vars.length - 1; i >= 0; i--) {
+    const v = vars[i]!;
+    if (v.scope === fn && v.name === name && v.line <= at) return v;
+  }
+  return undefined;
+}
+
+/** Capitalised last segment: `User`, `models.User`. */
+function isClassLike(path: string): boolean {
+  const first = path.charCodeAt(path.lastIndexOf(".") + 1);
+  return first >= 65 && first <= 90; // A-Z
+}

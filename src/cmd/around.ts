@@ -12,7 +12,7 @@ export default defineIx({
     location: { type: "positional", required: true, description: "path or path:line" },
     budget: { type: "string", description: "Tokens to spend on rows (default 300)", valueHint: "tokens" },
   },
-  examples: [{ run: "ix around src/cli/options.ts:90", why: "what depends on the function at line 90" }],
+  examples: [{ run: "ix around src/cmd/options.ts:40", why: "what depends on the function at line 90" }],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
       const budget = positiveInt(args.budget, "--budget") ?? 300;

@@ -9,7 +9,7 @@ import { presentContains } from "../present/members";
 export default defineIx({
   meta: { name: "contains", description: "The members of a file, class, interface or module" },
   args: { ...TARGET_ARGS, ...LIST_ARGS },
-  examples: [{ run: "ix contains src/graph/store.ts", why: "what the file defines at its top level" }],
+  examples: [{ run: "ix contains src/store/graph.ts", why: "what the file defines at its top level" }],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
       const shape = listOptions(args, 100);

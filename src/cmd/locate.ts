@@ -9,7 +9,7 @@ import { presentLocate } from "../present/entity";
 export default defineIx({
   meta: { name: "locate", description: "Where an entity is defined: path, lines and signature" },
   args: { ...TARGET_ARGS },
-  examples: [{ run: "ix locate Store::commit", why: "where the commit method of Store is" }],
+  examples: [{ run: "ix locate SqliteGraphStore::commit", why: "where the commit method of SqliteGraphStore is" }],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
       const node = await resolveTarget(session, args.target, targetOptions(args));

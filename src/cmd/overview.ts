@@ -9,7 +9,7 @@ import { presentOverview } from "../present/members";
 export default defineIx({
   meta: { name: "overview", description: "A container at a glance: member counts by kind, its bases, its members" },
   args: { ...TARGET_ARGS, ...LIST_ARGS },
-  examples: [{ run: "ix overview Store", why: "the Store class at a glance" }],
+  examples: [{ run: "ix overview SqliteGraphStore", why: "the SqliteGraphStore class at a glance" }],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
       const shape = listOptions(args, 30);

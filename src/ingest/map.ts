@@ -204,20 +204,32 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     }
 
     // Results are taken in the order they arrive, one at a time; a failed turn stops the parse.
-    let turns: Promise<void> = Promise.resolve();
+    // A turn starts at once when none is waiting, so a file parsed on this thread is written
+    // before the next one is read: chaining every turn behind the last, or clearing the queue a
+    // few microtasks late, held results longer and raised a cold map of effect's peak RSS by
+    // 12-16 MB (alternated runs, 3 pairs each).
+    let waiting = 0;
+    let last: Promise<void> = Promise.resolve();
     let failure: { error: unknown } | undefined;
+    const turn = async (result: ParseResult) => {
+      try {
+        if (!failure) await accept(result);
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        waiting--;
+      }
+    };
     await parseEach(
       ws.root,
       requests,
       (result) => {
         if (failure) throw failure.error;
-        turns = turns.then(() => (failure ? undefined : accept(result))).catch((error: unknown) => {
-          failure ??= { error };
-        });
+        last = waiting++ === 0 ? turn(result) : last.then(() => turn(result));
       },
       (done, total) => opts.onPhase?.("parse", done, total),
     );
-    await turns;
+    await last;
     if (failure) throw failure.error;
 
     // Who must be re-resolved: the changed files, and every file whose edges could move with

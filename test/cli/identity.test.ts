@@ -7,28 +7,13 @@ import { workspaceId } from "../../src/model/ids";
 import { decodeLlm } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 import { damageGraph, nodeIds } from "../helpers/graph";
+import { git, gitAt } from "../helpers/git";
 
 const FILES: Record<string, string> = {
   "src/a.ts": "import { b } from './b';\nexport function a() { return b(); }\nexport class Box { open() {} }\n",
   "src/b.ts": "export function b() { return 1; }\n",
 };
 
-function git(cwd: string, ...args: string[]): string {
-  return gitAt(undefined, cwd, ...args);
-}
-
-/** git with its commits dated `date` (ISO 8601) when given. */
-function gitAt(date: string | undefined, cwd: string, ...args: string[]): string {
-  const env = date ? { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : process.env;
-  const result = Bun.spawnSync(["git", "-c", "user.name=ix", "-c", "user.email=ix@example.com", "-c", "commit.gpgsign=false", ...args], {
-    cwd,
-    env,
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
-  return result.stdout.toString().trim();
-}
 
 /** A git repository of `files` with one commit; the message tells repositories apart. */
 async function repository(files: Record<string, string>, message: string, date?: string): Promise<string> {

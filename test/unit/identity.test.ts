@@ -3,24 +3,10 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repositoryId } from "../../src/workspace/identity";
+import { git, gitAt } from "../helpers/git";
 
 const NO_GIT_ENV = {};
 
-function git(cwd: string, ...args: string[]): string {
-  return gitAt(undefined, cwd, ...args);
-}
-
-function gitAt(date: string | undefined, cwd: string, ...args: string[]): string {
-  const env = date ? { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : process.env;
-  const result = Bun.spawnSync(["git", "-c", "user.name=ix", "-c", "user.email=ix@example.com", "-c", "commit.gpgsign=false", ...args], {
-    cwd,
-    env,
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
-  return result.stdout.toString().trim();
-}
 
 function dir(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), "ix-identity-")));

@@ -3,8 +3,7 @@
 // the top-ranked usage error, and only a command line that passed it becomes values.
 import type { ArgsDef, ParsedArgs } from "citty";
 import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
-import type { IxError } from "../model/errors";
-import { usageError } from "./errors";
+import { invalidRequest, type IxError } from "../model/errors";
 import { flagValue, lastOption, optionTable, positionalsOf, tokenize, type Token } from "./tokens";
 
 const RANK = ["unknown_option", "missing_value", "invalid_value", "unexpected_argument", "missing_argument"];
@@ -41,22 +40,22 @@ export function checkArgs(tokens: readonly Token[], def: ArgsDef, path: string):
     if (token.kind !== "option") continue;
     const { name, spec, value } = token;
     if (!spec) {
-      problems.push(usageError("unknown_option", `Unknown option ${name} for ix${path ? " " + path : ""}`, { option: name }, help));
+      problems.push(invalidRequest("unknown_option", `Unknown option ${name} for ix${path ? " " + path : ""}`, { option: name }, help));
       continue;
     }
     seen.add(spec.key);
     if (spec.def.type === "boolean") {
       if (token.inline && !token.negated && !/^(true|false)$/.test(value as string))
-        problems.push(usageError("invalid_value", `${name} is a flag and takes no value`, { option: name }, help));
+        problems.push(invalidRequest("invalid_value", `${name} is a flag and takes no value`, { option: name }, help));
       continue;
     }
     if (value === undefined) {
-      problems.push(usageError("missing_value", `${name} needs a value`, { option: name }, help));
+      problems.push(invalidRequest("missing_value", `${name} needs a value`, { option: name }, help));
       continue;
     }
     if (spec.def.type === "enum" && spec.def.options && !spec.def.options.includes(value)) {
       problems.push(
-        usageError(
+        invalidRequest(
           "invalid_value",
           `Invalid value for --${spec.key}: "${value}". Expected one of: ${spec.def.options.join(", ")}`,
           { option: `--${spec.key}`, value },
@@ -68,17 +67,17 @@ export function checkArgs(tokens: readonly Token[], def: ArgsDef, path: string):
 
   if (positionalCount > positionals.length) {
     problems.push(
-      usageError("unexpected_argument", `Too many arguments for ix${path ? " " + path : ""}: expected at most ${positionals.length}`, {}, help),
+      invalidRequest("unexpected_argument", `Too many arguments for ix${path ? " " + path : ""}: expected at most ${positionals.length}`, {}, help),
     );
   } else {
     for (const [key, arg] of positionals.slice(positionalCount)) {
       if (arg.required !== false && arg.default === undefined)
-        problems.push(usageError("missing_argument", `Missing argument <${key}> for ix${path ? " " + path : ""}`, { argument: key }, help));
+        problems.push(invalidRequest("missing_argument", `Missing argument <${key}> for ix${path ? " " + path : ""}`, { argument: key }, help));
     }
   }
   for (const [key, arg] of Object.entries(def)) {
     if (arg.type !== "positional" && arg.required && !seen.has(key))
-      problems.push(usageError("missing_argument", `Missing option --${key}`, { option: `--${key}` }, help));
+      problems.push(invalidRequest("missing_argument", `Missing option --${key}`, { option: `--${key}` }, help));
   }
 
   if (problems.length > 0) {

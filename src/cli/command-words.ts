@@ -4,7 +4,7 @@
 // command.
 import type { ArgsDef } from "citty";
 import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
-import { usageError } from "./errors";
+import { invalidRequest } from "../model/errors";
 import { COMMANDS } from "../cmd/index";
 import { looksLikeOption, optionTable, readToken, type OptionTable } from "./tokens";
 import { editDistance } from "../util/edit-distance";
@@ -48,7 +48,7 @@ export async function resolveCommand(argv: string[]): Promise<Resolved | undefin
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
     const close = nearest(name, Object.keys(COMMANDS));
-    throw usageError(
+    throw invalidRequest(
       "unknown_command",
       `Unknown command '${name}'`,
       { command: name, suggestions: close },
@@ -69,7 +69,7 @@ export async function resolveCommand(argv: string[]): Promise<Resolved | undefin
       taken.push(second);
     } else if (!command.args) {
       const close = nearest(verb, Object.keys(verbs));
-      throw usageError("unknown_command", `Unknown command 'ix ${name} ${verb}'`, { command: `${name} ${verb}`, suggestions: close }, [
+      throw invalidRequest("unknown_command", `Unknown command 'ix ${name} ${verb}'`, { command: `${name} ${verb}`, suggestions: close }, [
         `Commands of ix ${name}: ${Object.keys(verbs).join(", ")}`,
       ]);
     }

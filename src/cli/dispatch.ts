@@ -4,9 +4,9 @@ import { ixHome } from "../config/store";
 import { Writer } from "../wire/writer";
 import { checkArgs, commandArgs, helpAsked, readArgs } from "./args";
 import type { Context, IxCommand } from "../cmd/command";
-import { IxError } from "../model/errors";
+import { invalidRequest, IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
-import { exitCodeOf, usageError } from "./errors";
+import { exitCodeOf } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
 import { resolveCommand } from "./command-words";
@@ -50,7 +50,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
     const args = commandArgs(tokens, def, path);
     if (!command.run) {
       const verbs = Object.keys(command.subCommands ?? {});
-      throw usageError("missing_command", `ix ${path} needs a command: ${verbs.join(", ")}`, {}, [`Run ix ${path} --help.`]);
+      throw invalidRequest("missing_command", `ix ${path} needs a command: ${verbs.join(", ")}`, {}, [`Run ix ${path} --help.`]);
     }
     const status = isTerminal(2)
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }

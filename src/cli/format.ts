@@ -3,8 +3,7 @@
 import { loadConfig } from "../config/store";
 import { isFormat, type Format } from "../wire/writer";
 import { GLOBAL_ARGS } from "../cmd/command";
-import type { IxError } from "../model/errors";
-import { usageError } from "./errors";
+import { invalidRequest, type IxError } from "../model/errors";
 import { lastOption, optionTable, tokenize } from "./tokens";
 
 export interface FormatChoice {
@@ -49,7 +48,7 @@ export function chooseFormat(argv: string[], env: Record<string, string | undefi
   if (flag !== undefined && isFormat(flag)) return { format: flag, notes: [] };
   const choice = defaultFormat(env, home);
   if (flag === undefined) return choice;
-  const invalidFlag = usageError("invalid_value", `Invalid value for --format: "${flag}". Expected one of: text, json, llm, toon`, {
+  const invalidFlag = invalidRequest("invalid_value", `Invalid value for --format: "${flag}". Expected one of: text, json, llm, toon`, {
     option: "--format",
     value: flag,
   });

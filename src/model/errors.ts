@@ -43,6 +43,6 @@ export class IxError extends Error {
   }
 }
 
-/** A request that cannot be answered as asked: a bad value, an out-of-range choice. */
+/** A request that cannot be answered as asked: an unknown option, a bad value, an out-of-range choice. */
 export const invalidRequest = (code: string, message: string, details: Details = {}, help: string[] = []) =>
   new IxError(code, message, details, { invalidRequest: true, help });

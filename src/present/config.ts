@@ -12,7 +12,7 @@ export interface ConfigView {
   effectiveFormat: string;
 }
 
-export function formatValue(value: unknown): string | undefined {
+function formatValue(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

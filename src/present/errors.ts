@@ -12,7 +12,7 @@ import { remedyCommand } from "./remedy";
 /** Candidates listed with an ambiguity; the count says how many there were in all. */
 const CANDIDATE_ROWS = 20;
 
-export function candidateRow(node: GraphNode, n?: number): Fields {
+function candidateRow(node: GraphNode, n?: number): Fields {
   return {
     n,
     name: node.name,

@@ -111,7 +111,10 @@ export interface GraphReader {
   meta(key: string): Promise<string | undefined>;
   stats(): Promise<StoreStats>;
   unresolvedCount(): Promise<number>;
-  /** "ok", or what the engine's own consistency check found. */
+  /**
+   * "ok"; "busy" when another process held the graph past every wait (the check could not
+   * run, which says nothing about damage); else what the engine's own consistency check found.
+   */
   integrity(): Promise<string>;
 
   node(id: string): Promise<GraphNode | undefined>;
@@ -267,7 +270,11 @@ export interface GraphStore extends GraphReader {
   commit(input: RevisionInput): Promise<CommitResult>;
 }
 
-export type StoreErrorCode = "schema_mismatch" | "store_unavailable";
+/**
+ * schema_mismatch: another ix version's graph; store_unavailable: the graph cannot be opened;
+ * store_busy: another process held the graph past every wait (a transient state, not damage).
+ */
+export type StoreErrorCode = "schema_mismatch" | "store_unavailable" | "store_busy";
 
 export class StoreError extends Error {
   constructor(

@@ -17,6 +17,7 @@ import type {
   UnresolvedSite,
 } from "../graph";
 import { decodeStamps, stampListOf, type StampList } from "../stamps";
+import { isBusy } from "./busy";
 import { SCHEMA_VERSION } from "./schema";
 
 /** SQLite's default limit on bound parameters is far above this; chunks keep IN lists modest. */
@@ -144,7 +145,12 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async integrity(): Promise<string> {
-    return (this.db.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check;
+    try {
+      return (this.db.query("PRAGMA quick_check").get() as { quick_check: string }).quick_check;
+    } catch (error) {
+      if (isBusy(error)) return "busy";
+      throw error;
+    }
   }
 
   private toNode(r: RawNode): GraphNode {

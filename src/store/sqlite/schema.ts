@@ -6,7 +6,6 @@ export const SCHEMA_VERSION = 9;
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
   "PRAGMA synchronous = NORMAL",
-  "PRAGMA busy_timeout = 5000",
   "PRAGMA foreign_keys = OFF",
 ];
 

@@ -5,6 +5,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { StoreError, type CommitResult, type GraphStore, type RevisionInput, type RevisionWriter } from "../graph";
+import { isBusy } from "./busy";
 import { readStampList, SqliteGraphReader } from "./reader";
 import { RevisionRows, SqliteRevision, writeStampList } from "./revision";
 import { PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
@@ -15,22 +16,46 @@ import { PRAGMAS, SCHEMA_VERSION, TABLES } from "./schema";
  */
 const READ_MMAP_BYTES = 1 << 30;
 
-function openDatabase(dbPath: string, readonly: boolean): Database {
-  try {
-    if (!readonly) mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
-    return readonly ? new Database(dbPath, { readonly: true }) : new Database(dbPath, { create: true, readwrite: true });
-  } catch (error) {
-    throw new StoreError("store_unavailable", `cannot open ${dbPath}: ${(error as Error).message}`);
-  }
-}
+/**
+ * How long a statement waits for a lock before SQLite gives up. A reader waits on a map only
+ * while the map's last connection folds the write-ahead log back into the database.
+ */
+const BUSY_TIMEOUT_MS = 5000;
 
-function prepared(db: Database, prepare: () => void): Database {
-  try {
-    prepare();
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
+/**
+ * How long opening a graph keeps trying when SQLite answers "busy" without waiting: while a
+ * closing connection cleans up the write-ahead log, or a new one rebuilds its index, SQLite
+ * returns at once instead of calling the busy handler.
+ */
+const OPEN_DEADLINE_MS = 15_000;
+
+/**
+ * Opens a connection and runs `prepare` on it, again from a fresh connection while SQLite says
+ * the database is busy, until the deadline. The busy timeout is the first statement of every
+ * connection, so nothing after it fails on a lock another process holds for a moment.
+ */
+function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => void): Database {
+  const deadline = performance.now() + OPEN_DEADLINE_MS;
+  for (let attempt = 0; ; attempt++) {
+    let db: Database;
+    try {
+      if (!readonly) mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+      db = readonly ? new Database(dbPath, { readonly: true }) : new Database(dbPath, { create: true, readwrite: true });
+    } catch (error) {
+      throw new StoreError("store_unavailable", `cannot open ${dbPath}: ${(error as Error).message}`);
+    }
+    try {
+      db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      prepare(db);
+      return db;
+    } catch (error) {
+      db.close();
+      if (!isBusy(error)) throw error;
+      if (performance.now() > deadline) {
+        throw new StoreError("store_busy", `${dbPath} stayed locked by another process for ${OPEN_DEADLINE_MS / 1000} s`);
+      }
+      Bun.sleepSync(Math.min(50, 2 << Math.min(attempt, 5)));
+    }
   }
 }
 
@@ -40,10 +65,11 @@ function userVersion(db: Database): number {
 
 /** A graph opened for reading: what every query uses. */
 export function openSqliteReader(dbPath: string): SqliteGraphReader {
-  const db = openDatabase(dbPath, true);
-  prepared(db, () => {
-    db.run("PRAGMA busy_timeout = 5000");
+  const db = connect(dbPath, true, (db) => {
     db.run(`PRAGMA mmap_size = ${READ_MMAP_BYTES}`);
+    // Reading the schema version is the connection's first read: once it has read, the
+    // connection holds its share of the database, and later statements no longer meet the
+    // moments in which SQLite answers "busy" without waiting.
     const version = userVersion(db);
     if (version !== SCHEMA_VERSION) throw new StoreError("schema_mismatch", `${dbPath} has schema ${version}, this ix reads schema ${SCHEMA_VERSION}`);
   });
@@ -52,8 +78,7 @@ export function openSqliteReader(dbPath: string): SqliteGraphReader {
 
 /** A graph opened for a map: created with its schema when new. */
 export function openSqliteStore(dbPath: string): SqliteGraphStore {
-  const db = openDatabase(dbPath, false);
-  prepared(db, () => {
+  const db = connect(dbPath, false, (db) => {
     const version = userVersion(db);
     for (const pragma of PRAGMAS) db.run(pragma);
     if (version === 0) {

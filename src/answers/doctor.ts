@@ -1,7 +1,7 @@
 // Every check that tells whether ix can answer here, each with a verdict and what would fix it.
 import { MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
-import { requireWorkspace, type Place } from "../workspace/open";
+import { mapOf, requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
 import { graphHealth } from "./health";
@@ -27,22 +27,35 @@ export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
   const checks: Check[] = [];
   const add = (name: string, status: Verdict, facts: Check["facts"] = {}, fix?: Remedy) => checks.push({ name, status, facts, fix });
   const mapHere: Remedy = { action: "map", root: ws.root };
+  // A map under way is a wait, not damage: what it has not yet written is not reported missing.
+  const map = mapOf(ws);
+  if (map) add("map", "warn", { pid: map.pid, started: map.since.toISOString(), message: "a map is writing the graph" });
   let graph: GraphReader | undefined;
-  if (!graphExists(ws.dbPath)) add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
-  else {
+  if (!graphExists(ws.dbPath)) {
+    if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing the first graph" });
+    else add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
+  } else {
     try {
       graph = openGraphReader(ws.dbPath);
       add("store", "ok", { path: ws.dbPath });
       add("schema", "ok", { version: graph.describe().schema });
     } catch (error) {
-      const mismatch = error instanceof StoreError && error.code === "schema_mismatch";
-      add(mismatch ? "schema" : "store", "fail", { message: (error as Error).message }, REBUILD);
+      if (!(error instanceof StoreError)) throw error;
+      if (error.code === "store_busy") add("store", "warn", { path: ws.dbPath, message: `busy: ${error.message}; ask again` });
+      else if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing a new graph" });
+      else add(error.code === "schema_mismatch" ? "schema" : "store", "fail", { message: error.message }, REBUILD);
     }
+  }
+  if (graph && map && (await graph.rev()) === 0) {
+    graph.close();
+    graph = undefined;
+    add("graph", "warn", { message: "the map under way has not committed its first revision" });
   }
   if (graph) {
     try {
       const integrity = await graph.integrity();
-      add("integrity", integrity === "ok" ? "ok" : "fail", { message: integrity === "ok" ? undefined : integrity }, integrity === "ok" ? undefined : REBUILD);
+      if (integrity === "busy") add("integrity", "warn", { message: "busy: another process held the graph; ask again" });
+      else add("integrity", integrity === "ok" ? "ok" : "fail", { message: integrity === "ok" ? undefined : integrity }, integrity === "ok" ? undefined : REBUILD);
       const stats = await graph.stats();
       const nodes = Object.values(stats.nodes).reduce((a, b) => a + b, 0);
       const edges = Object.values(stats.edges).reduce((a, b) => a + b, 0);

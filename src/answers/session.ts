@@ -14,7 +14,7 @@ export interface Session {
 }
 
 export async function withSession<T>(place: Place, use: (session: Session) => T | Promise<T>): Promise<T> {
-  const { ws, graph } = openGraph(place);
+  const { ws, graph } = await openGraph(place);
   try {
     return await use({ ws, graph, files: new WorkspaceFiles(ws.root, graph), cwd: place.cwd });
   } finally {

@@ -3,9 +3,8 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineIx, type StatusLine } from "./command";
 import { IxError } from "../model/errors";
-import { mapWorkspace, type Phase } from "../ingest/map";
+import { registerAndMap, type Phase } from "../ingest/map";
 import { presentMap } from "../present/map";
-import { registerWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
 
 export default defineIx({
@@ -24,10 +23,9 @@ export default defineIx({
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
-    const ws = registerWorkspace(ctx.home, root);
     const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
     const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
-    const result = await mapWorkspace(ws, {
+    const result = await registerAndMap(ctx.home, root, {
       onPhase: progress,
       onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
     });

@@ -1,9 +1,9 @@
 // ix reset --workspace --yes [--ingest]: drop this workspace's graph, optionally rebuild it.
 import { defineIx } from "./command";
 import { invalidRequest } from "../model/errors";
-import { mapWorkspace } from "../ingest/map";
+import { dropGraph, mapWorkspace } from "../ingest/map";
 import { presentRebuild, presentReset } from "../present/map";
-import { removeGraphOf, requireWorkspace } from "../workspace/open";
+import { requireWorkspace } from "../workspace/open";
 
 export default defineIx({
   meta: { name: "reset", description: "Delete this workspace's graph (needs --yes); --ingest maps it again" },
@@ -21,8 +21,10 @@ export default defineIx({
         "ix reset --workspace --yes",
       ]);
     }
-    removeGraphOf(ws);
+    // The graph is dropped under the map lock, so a map under way is never cut off mid-write,
+    // and with --ingest the rebuild holds the lock from the drop to its commit.
+    const rebuilt = ingest ? await mapWorkspace(ws, { fresh: true }) : (await dropGraph(ws), undefined);
     presentReset(ctx.writer, ws);
-    presentRebuild(ctx.writer, ingest ? await mapWorkspace(ws) : undefined);
+    presentRebuild(ctx.writer, rebuilt);
   },
 });

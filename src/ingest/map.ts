@@ -8,8 +8,8 @@ import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow,
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
-import { acquireMapLock } from "../workspace/lock";
-import type { Workspace } from "../workspace/registry";
+import { acquireMapLock, mapLockPath } from "../workspace/lock";
+import { registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import { discover } from "./discover";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
@@ -24,6 +24,8 @@ export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
   /** The stored graph could not be read and is being rebuilt (why). */
   onRebuild?: (why: string) => void;
+  /** Drop the graph and build it from nothing, under the same lock (reset): no other map writes in between. */
+  fresh?: boolean;
 }
 
 export interface MapResult {
@@ -89,10 +91,34 @@ function openForMap(ws: Workspace, opts: MapOptions): GraphStore {
   }
 }
 
-export async function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapResult> {
-  const started = performance.now();
-  const lock = await acquireMapLock(join(ws.dir, "map.lock"));
+/** Deletes a workspace's graph once no map is writing it: derived data, rebuilt by the next map. */
+export async function dropGraph(ws: Workspace): Promise<void> {
+  const lock = await acquireMapLock(mapLockPath(ws.dir));
   try {
+    removeGraph(ws.dbPath);
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Registers `root` when it is new, and maps it. The lock is taken before the registration, so
+ * no query finds the workspace registered with neither a graph nor a map under way.
+ */
+export function registerAndMap(home: string, root: string, opts: MapOptions = {}): Promise<MapResult> {
+  return mapUnderLock(storeDir(home, root), () => registerWorkspace(home, root), opts);
+}
+
+export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapResult> {
+  return mapUnderLock(ws.dir, () => ws, opts);
+}
+
+async function mapUnderLock(dir: string, workspace: () => Workspace, opts: MapOptions): Promise<MapResult> {
+  const started = performance.now();
+  const lock = await acquireMapLock(mapLockPath(dir));
+  try {
+    const ws = workspace();
+    if (opts.fresh) removeGraph(ws.dbPath);
     const store = openForMap(ws, opts);
     try {
       const result = await mapLocked(ws, store, opts);

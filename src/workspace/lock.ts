@@ -1,7 +1,16 @@
 // One map per workspace at a time. The lock file holds the holder's pid; a lock whose holder
 // has died (kill -9, a crash) is taken over instead of blocking every later map.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** The lock of the workspace whose store directory is `storeDir`. */
+export const mapLockPath = (storeDir: string) => join(storeDir, "map.lock");
+
+/** A map that holds a workspace's lock now: its process and when it took the lock. */
+export interface MapUnderWay {
+  pid: number;
+  since: Date;
+}
 
 export interface MapLock {
   release(): void;
@@ -34,6 +43,17 @@ function holder(path: string): number | undefined {
   try {
     const pid = Number(readFileSync(path, "utf8").trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live map holding the lock at `path`, if any: a dead holder's lock is no map. */
+export function mapUnderWay(path: string): MapUnderWay | undefined {
+  const pid = holder(path);
+  if (pid === undefined || !alive(pid)) return undefined;
+  try {
+    return { pid, since: statSync(path).mtime };
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
 // Every graph read starts here: the workspace covering the directory, its graph opened for reading.
 import { IxError } from "../model/errors";
 import { MAP, REBUILD } from "../model/remedy";
-import { graphExists, openGraphReader, removeGraph, StoreError, type GraphReader } from "../store";
+import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
+import { mapLockPath, mapUnderWay, type MapUnderWay } from "./lock";
 import { findWorkspace, type Workspace } from "./registry";
 
 /** Where a request comes from: ix's home ($IX_HOME) and the directory it was made in. */
@@ -16,24 +17,51 @@ export function requireWorkspace(place: Place): Workspace {
   return ws;
 }
 
-export function openGraph(place: Place): { ws: Workspace; graph: GraphReader } {
-  const ws = requireWorkspace(place);
-  if (!graphExists(ws.dbPath)) {
-    throw new IxError("workspace_not_mapped", `${ws.root} is registered but has no graph yet`, { dir: place.cwd }, { fix: { action: "map", root: ws.root } });
-  }
-  try {
-    return { ws, graph: openGraphReader(ws.dbPath) };
-  } catch (error) {
-    if (error instanceof StoreError) {
-      // A graph from another ix version is rebuilt by the next map; anything else needs a reset.
-      const fix = error.code === "schema_mismatch" ? { action: "map" as const, root: ws.root } : REBUILD;
-      throw new IxError("store_unavailable", error.message, { path: ws.dbPath }, { fix });
-    }
-    throw error;
-  }
+/** The map writing a new graph of `ws` now, if one is. */
+export function mapOf(ws: Workspace): MapUnderWay | undefined {
+  return mapUnderWay(mapLockPath(ws.dir));
 }
 
-/** Deletes a workspace's graph: derived data, which the next map rebuilds. */
-export function removeGraphOf(ws: Workspace): void {
-  removeGraph(ws.dbPath);
+/**
+ * While a map writes a workspace's first graph (or a rebuilt one), there is no graph to answer
+ * from: saying so keeps a query from reporting the half-written graph's absences as facts.
+ */
+function mappingError(ws: Workspace, map: MapUnderWay): IxError {
+  const started = map.since.toISOString();
+  return new IxError(
+    "graph_mapping",
+    `A map (pid ${map.pid}, started ${started}) is writing the graph of ${ws.root}; ask again when it finishes`,
+    { root: ws.root },
+    { rows: [{ kind: "graph", rows: [{ status: "mapping", started, pid: map.pid }] }] },
+  );
+}
+
+export async function openGraph(place: Place): Promise<{ ws: Workspace; graph: GraphReader }> {
+  const ws = requireWorkspace(place);
+  if (!graphExists(ws.dbPath)) {
+    const map = mapOf(ws);
+    if (map) throw mappingError(ws, map);
+    throw new IxError("workspace_not_mapped", `${ws.root} is registered but has no graph yet`, { dir: place.cwd }, { fix: { action: "map", root: ws.root } });
+  }
+  let graph: GraphReader;
+  try {
+    graph = openGraphReader(ws.dbPath);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    const map = mapOf(ws);
+    // A graph being created has no schema until its first statements commit.
+    if (map && error.code !== "store_busy") throw mappingError(ws, map);
+    if (error.code === "store_busy") throw new IxError("store_busy", error.message, { path: ws.dbPath }, { help: ["Another ix process held the graph; ask again."] });
+    // A graph from another ix version is rebuilt by the next map; anything else needs a reset.
+    const fix = error.code === "schema_mismatch" ? { action: "map" as const, root: ws.root } : REBUILD;
+    throw new IxError("store_unavailable", error.message, { path: ws.dbPath }, { fix });
+  }
+  if ((await graph.rev()) === 0) {
+    const map = mapOf(ws);
+    if (map) {
+      graph.close();
+      throw mappingError(ws, map);
+    }
+  }
+  return { ws, graph };
 }

@@ -22,7 +22,7 @@ export type FileContent =
   /** Gone, outside the workspace, or not ours to read. */
   | { kind: "unreadable" };
 
-export function entryType(stat: Stats): EntryType | "file" {
+function entryType(stat: Stats): EntryType | "file" {
   if (stat.isFile()) return "file";
   if (stat.isDirectory()) return "directory";
   if (stat.isFIFO()) return "fifo";

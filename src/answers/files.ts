@@ -1,11 +1,60 @@
 // Files as they are on disk now, for call sites, snippets and `read`. Every path is checked to
-// stay inside the workspace, symlinks included: nothing outside the root is ever read.
-import { readFileSync, realpathSync, statSync } from "node:fs";
+// stay inside the workspace, symlinks included: nothing outside the root is ever read. Nothing
+// but a regular file is ever opened (a FIFO would block the read forever), none larger than
+// MAX_READ_BYTES is read, and binary bytes are never split into lines.
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, resolve, sep } from "node:path";
+import { isBinary } from "../ingest/content";
 import type { GraphReader } from "../store";
 
+/** The most a question reads of one file: 16 MB, sixteen times the map's parse limit. */
+export const MAX_READ_BYTES = 16_000_000;
+
+/** What is at a path that is not a regular file. */
+export type EntryType = "directory" | "fifo" | "socket" | "device" | "other";
+
+/** A file's content as a question may use it. */
+export type FileContent =
+  | { kind: "text"; lines: string[] }
+  | { kind: "binary"; size: number }
+  | { kind: "too_large"; size: number }
+  | { kind: "not_file"; type: EntryType }
+  /** Gone, outside the workspace, or not ours to read. */
+  | { kind: "unreadable" };
+
+function entryType(stat: Stats): EntryType | "file" {
+  if (stat.isFile()) return "file";
+  if (stat.isDirectory()) return "directory";
+  if (stat.isFIFO()) return "fifo";
+  if (stat.isSocket()) return "socket";
+  if (stat.isBlockDevice() || stat.isCharacterDevice()) return "device";
+  return "other";
+}
+
+/** On Windows there is no O_NONBLOCK, nor a FIFO to block on. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+function readRegular(real: string): FileContent {
+  // Stat before opening: opening a FIFO to read waits for a writer.
+  const before = entryType(statSync(real));
+  if (before !== "file") return { kind: "not_file", type: before };
+  // Non-blocking, and checked again on the descriptor, in case the path was swapped between.
+  const fd = openSync(real, OPEN_FLAGS);
+  try {
+    const stat = fstatSync(fd);
+    const type = entryType(stat);
+    if (type !== "file") return { kind: "not_file", type };
+    if (stat.size > MAX_READ_BYTES) return { kind: "too_large", size: stat.size };
+    const bytes = readFileSync(fd);
+    if (isBinary(bytes)) return { kind: "binary", size: bytes.byteLength };
+    return { kind: "text", lines: bytes.toString("utf8").split(/\r?\n/) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class WorkspaceFiles {
-  private readonly cache = new Map<string, string[] | undefined>();
+  private readonly cache = new Map<string, FileContent>();
   private readonly staleCache = new Map<string, boolean>();
   private realRoot: string | undefined;
 
@@ -28,28 +77,35 @@ export class WorkspaceFiles {
     return real === this.realRoot || real.startsWith(this.realRoot + sep) ? real : undefined;
   }
 
-  /** Whether the path is a regular file inside the workspace. */
-  isFile(relativePath: string): boolean {
+  /** What is at a path inside the workspace, read from a stat; undefined when nothing is. */
+  typeOf(relativePath: string): EntryType | "file" | undefined {
     const real = this.inside(relativePath);
     try {
-      return real !== undefined && statSync(real).isFile();
+      return real === undefined ? undefined : entryType(statSync(real));
     } catch {
-      return false;
+      return undefined;
     }
   }
 
-  lines(path: string): string[] | undefined {
-    if (!this.cache.has(path)) {
+  /** The file's content now, read once per question. */
+  content(path: string): FileContent {
+    let found = this.cache.get(path);
+    if (!found) {
       const real = this.inside(path);
-      let lines: string[] | undefined;
       try {
-        lines = real ? readFileSync(real, "utf8").split(/\r?\n/) : undefined;
+        found = real ? readRegular(real) : { kind: "unreadable" };
       } catch {
-        lines = undefined;
+        found = { kind: "unreadable" };
       }
-      this.cache.set(path, lines);
+      this.cache.set(path, found);
     }
-    return this.cache.get(path);
+    return found;
+  }
+
+  /** The file's lines when it is text; undefined for anything else. */
+  lines(path: string): string[] | undefined {
+    const found = this.content(path);
+    return found.kind === "text" ? found.lines : undefined;
   }
 
   /** Changed on disk since the map (size or mtime differ from what the graph recorded). */

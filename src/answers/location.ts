@@ -1,6 +1,7 @@
 // A location a question names: `path` or `path:line`, as a file node of the graph.
 import { IxError } from "../model/errors";
 import type { GraphNode } from "../store";
+import { splitLineSuffix } from "./line-suffix";
 import { graphPath, type Session } from "./session";
 
 export interface Location {
@@ -10,8 +11,8 @@ export interface Location {
 }
 
 export async function locationOf(session: Session, raw: string): Promise<Location> {
-  const m = /^(.*?)(?::(\d+))?$/.exec(raw) as RegExpExecArray;
-  const path = graphPath(session, m[1] as string);
+  const named = splitLineSuffix(raw, "line");
+  const path = graphPath(session, named.path);
   const file = await session.graph.fileNode(path);
   if (!file) {
     const onDisk = Boolean(session.files.inside(path) && session.files.lines(path));
@@ -20,5 +21,5 @@ export async function locationOf(session: Session, raw: string): Promise<Locatio
       reason: onDisk ? "file_not_in_graph" : "file_not_found",
     });
   }
-  return { path, line: m[2] === undefined ? undefined : Number(m[2]), file };
+  return { path, line: named.span?.start, file };
 }

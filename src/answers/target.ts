@@ -12,6 +12,7 @@ import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
 import { byCodeUnit } from "../util/compare";
 import { TargetError } from "./errors";
+import { splitLineSuffix } from "./line-suffix";
 import { checkHealth } from "./health";
 import { graphPath, type Session } from "./session";
 import { nearestNames } from "./suggest";
@@ -91,7 +92,8 @@ async function unresolved(session: Session, raw: string, extra: Details = {}): P
   );
 }
 
-async function resolveFile(session: Session, raw: string): Promise<GraphNode> {
+/** A file of the graph by its path, or the miss that says whether it is on disk. */
+export async function resolveFile(session: Session, raw: string): Promise<GraphNode> {
   const path = graphPath(session, raw);
   const file = await session.graph.fileNode(path);
   if (file) return file;
@@ -116,11 +118,10 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     if (byId.length > 0) return pickOrAmbiguous(session, target, byId, opts);
   }
 
-  const atLine = /^(.+):(\d+)$/.exec(target);
-  if (atLine) {
-    const file = await resolveFile(session, atLine[1] as string);
-    const line = Number(atLine[2]);
-    return (await graph.innermostAt(file.path, line)) ?? file;
+  const atLine = splitLineSuffix(target, "line");
+  if (atLine.span) {
+    const file = await resolveFile(session, atLine.path);
+    return (await graph.innermostAt(file.path, atLine.span.start)) ?? file;
   }
 
   if (looksLikePath(target) && !target.includes("::")) {

@@ -8,6 +8,23 @@ import { flagValue, lastOption, optionTable, positionalsOf, tokenize, type Token
 
 const RANK = ["unknown_option", "missing_value", "invalid_value", "unexpected_argument", "missing_argument"];
 
+/** The root's own options, beside the global ones: `ix --version --format json`. */
+export const ROOT_ARGS = {
+  version: { type: "boolean", description: "Print the version and exit", alias: ["V"] },
+} as const satisfies ArgsDef;
+
+/** A command line that names no command, read against the root's options and the global ones. */
+export function readRootArgs(argv: string[]): { def: ArgsDef; tokens: Token[] } {
+  const def = { ...ROOT_ARGS, ...GLOBAL_ARGS } as ArgsDef;
+  return { def, tokens: tokenize(argv, optionTable(def)) };
+}
+
+/** --version or -V, read like any boolean: the last one given decides. */
+export function versionAsked(tokens: readonly Token[]): boolean {
+  const asked = lastOption(tokens, "version");
+  return asked !== undefined && flagValue(asked);
+}
+
 /** The command's options with the global ones, and its part of the command line read against them. */
 export function readArgs(command: IxCommand<any> | undefined, rest: string[]): { def: ArgsDef; tokens: Token[] } {
   const def = { ...command?.args, ...GLOBAL_ARGS } as ArgsDef;

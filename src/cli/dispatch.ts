@@ -2,13 +2,14 @@
 // arguments, run, and turn any failure into an error record with the right exit code.
 import { ixHome } from "../config/store";
 import { Writer } from "../wire/writer";
-import { checkArgs, commandArgs, helpAsked, readArgs } from "./args";
+import { checkArgs, commandArgs, helpAsked, readArgs, readRootArgs, versionAsked } from "./args";
 import type { Context, IxCommand } from "../cmd/command";
 import { invalidRequest, IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
 import { exitCodeOf } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
+import { writeVersion } from "./version";
 import { resolveCommand } from "./command-words";
 import { writeStdout } from "./stdout";
 import { isTerminal, writeStderr } from "../util/tty";
@@ -35,10 +36,20 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
   try {
     if (choice.invalidFlag) throw choice.invalidFlag;
     const resolved = await resolveCommand(argv);
-    if (!resolved && helpAsked(readArgs(undefined, argv).tokens)) {
-      writeRootHelp(writer, version);
-      writer.end();
-      return 0;
+    if (!resolved) {
+      const root = readRootArgs(argv);
+      if (helpAsked(root.tokens)) {
+        writeRootHelp(writer, version);
+        writer.end();
+        return 0;
+      }
+      // `ix --version` in a format (src/main.ts answers the bare one); any other word is checked.
+      if (versionAsked(root.tokens)) {
+        checkArgs(root.tokens, root.def, "");
+        writeVersion(writer, version);
+        writer.end();
+        return 0;
+      }
     }
     const { command, path, rest } = resolved ?? { command: await loadHome(), path: "", rest: argv };
     const { def, tokens } = readArgs(command, rest);

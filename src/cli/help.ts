@@ -2,7 +2,7 @@
 // examples; for a group, its verbs with their signatures. Emitted as records like any answer.
 import type { ArgsDef } from "citty";
 import type { Writer } from "../wire/writer";
-import { usageLine } from "./args";
+import { ROOT_ARGS, usageLine } from "./args";
 import { GLOBAL_ARGS, type IxCommand } from "../cmd/command";
 import { COMMANDS, ROOT_EXAMPLES } from "../cmd/index";
 
@@ -52,9 +52,6 @@ export function writeRootHelp(writer: Writer, version: string): void {
     "subcommand",
     Object.entries(COMMANDS).map(([name, entry]) => ({ name, description: entry.summary })),
   );
-  writer.rows("option", [
-    ...optionRows(GLOBAL_ARGS),
-    { name: "--version", value: undefined, default: undefined, description: "Print the version and exit" },
-  ]);
+  writer.rows("option", [...optionRows(GLOBAL_ARGS), ...optionRows(ROOT_ARGS)]);
   writer.rows("example", ROOT_EXAMPLES);
 }

@@ -7,7 +7,7 @@ import { TARGET_ARGS, targetOptions } from "./options";
 import { presentRead } from "../present/read";
 
 export default defineIx({
-  meta: { name: "read", description: "Source of a file, a line range (path:a-b) or a symbol, numbered" },
+  meta: { name: "read", description: "Source of a file, a line range (path:a-b) or a symbol, numbered; a binary file by its size" },
   args: {
     ...TARGET_ARGS,
     limit: { type: "string", description: "At most this many lines (default 400)", valueHint: "n" },

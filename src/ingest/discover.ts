@@ -7,6 +7,7 @@ import { isManifest, isMinifiedName, langOfPath } from "../lang/registry";
 import { sameItems } from "../util/compare";
 import { git as runGit, lsFiles } from "../util/git";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
+import { isBinary } from "./content";
 import { mtimesOf } from "./mtimes";
 
 export interface DiscoveredFile {
@@ -199,19 +200,19 @@ function isIgnored(frames: IgnoreFrame[], path: string): boolean {
   return false;
 }
 
-const BINARY_PROBE = 8 * 1024;
 const MINIFIED_PROBE = 64 * 1024;
 /** Below this much text a long line is just a long line, not a bundle. */
 const MINIFIED_MIN_BYTES = 4 * 1024;
 const MINIFIED_AVG_LINE = 300;
 
 /**
- * Called by the parser on bytes it has read anyway. Binary: a NUL in the first 8 KB.
+ * Called by the parser on bytes it has read anyway. Binary: content.ts's rule (a NUL in the
+ * first 8 KB).
  * Minified: a `.min.js` name, or at least 4 KB of text whose first 64 KB average over 300
  * characters a line (hand-written code averages 30 to 60).
  */
 export function classifyContent(path: string, bytes: Uint8Array): "ok" | "binary" | "minified" {
-  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return "binary";
+  if (isBinary(bytes)) return "binary";
   if (isMinifiedName(path)) return "minified";
   const sample = bytes.subarray(0, MINIFIED_PROBE);
   if (sample.length < MINIFIED_MIN_BYTES) return "ok";

@@ -82,6 +82,17 @@ export class Writer {
     return this;
   }
 
+  /**
+   * A scalar that is the whole answer (`ix --version`): the bare value in text, a `<kind>
+   * value=…` record in llm, `{ "<kind>": value }` in json and toon.
+   */
+  value(kind: string, value: string): this {
+    if (this.doc) this.doc.set(kind, value);
+    else if (this.format === "llm") this.llmLine(encodeLlm({ kind, fields: { value }, shape: "single" }));
+    else this.text?.raw([value]);
+    return this;
+  }
+
   next(run: string, why: string): this {
     return this.row("next", { run, why });
   }

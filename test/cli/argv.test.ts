@@ -1,6 +1,7 @@
 // Options may come before the command: the compiled binary reads `ix --limit 5 status` as
 // `ix status --limit 5`, in every format and for help.
 import { beforeAll, describe, expect, test } from "bun:test";
+import { version } from "../../package.json" with { type: "json" };
 import { decodeLlm } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
@@ -107,5 +108,39 @@ describe("words that look like options", () => {
     expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ code: "unresolved_target", target: "-5" });
     const limit = run(["status", "--limit", "-5", "--format", "llm"]);
     expect(decodeLlm(limit.lines[0] as string).fields).toMatchObject({ code: "invalid_value", value: "-5" });
+  });
+});
+
+describe("--version in every format", () => {
+  test("--version with --format answers in that format, wherever --format is written", () => {
+    const asJson = run(["--version", "--format", "json"]);
+    expect(asJson.code).toBe(0);
+    expect(JSON.parse(asJson.stdout)).toEqual({ version });
+    expect(run(["--format=llm", "--version"]).lines).toEqual([`version value=${version}`]);
+    expect(run(["-V", "--format", "toon"]).stdout).toBe(`version: ${version}\n`);
+    expect(run(["--version", "--format", "text"]).stdout).toBe(`${version}\n`);
+  });
+
+  test("IX_FORMAT chooses a bare --version's format; config.yaml, which it does not read, does not", () => {
+    const bare = (env: Record<string, string>, args = ["--version"]) => ix(args, { cwd: repo, env });
+    expect(JSON.parse(bare({ IX_FORMAT: "json" }).stdout)).toEqual({ version });
+    expect(bare({ IX_FORMAT: "llm" }).lines).toEqual([`version value=${version}`]);
+    expect(bare({ IX_FORMAT: "toon" }).stdout).toBe(`version: ${version}\n`);
+    expect(bare({ IX_FORMAT: "text" }).stdout).toBe(`${version}\n`);
+    // A value that is no format is ignored, as for every command.
+    expect(bare({ IX_FORMAT: "xml" })).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect(bare({ IX_FORMAT: "json" }, ["--version", "--format", "text"]).stdout).toBe(`${version}\n`);
+    const configured = tempDir();
+    expect(ix(["config", "set", "format", "json"], { home: configured }).code).toBe(0);
+    expect(ix(["--version"], { home: configured }).stdout).toBe(`${version}\n`);
+  });
+
+  test("beside --version, an unknown option or a bad --format is still a usage error", () => {
+    const unknown = run(["--version", "--bogus", "--format", "llm"]);
+    expect(unknown.code).toBe(2);
+    expect(decodeLlm(unknown.lines[0] as string).fields).toMatchObject({ code: "unknown_option", option: "--bogus" });
+    const bad = run(["--version", "--format", "xml"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toContain("invalid_value");
   });
 });

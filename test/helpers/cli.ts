@@ -47,6 +47,8 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   home?: string;
+  /** Kill the process after this many ms (code -1): for a command that might hang. */
+  timeout?: number;
 }
 
 /** Runs `ix …` with a private IX_HOME (unless one is given) and no inherited IX_FORMAT. */
@@ -58,7 +60,7 @@ export function ix(args: string[], opts: RunOptions = {}): RunResult {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe" });
+  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe", timeout: opts.timeout });
   const stdout = result.stdout.toString();
   return { code: result.exitCode ?? -1, stdout, stderr: result.stderr.toString(), lines: stdout.split("\n").filter(Boolean) };
 }

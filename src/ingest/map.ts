@@ -8,7 +8,7 @@ import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow,
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
-import { acquireMapLock } from "../workspace/lock";
+import { acquireMapLock } from "../util/lock";
 import type { Workspace } from "../workspace/registry";
 import { discover } from "./discover";
 import * as registry from "../lang/registry";

@@ -54,7 +54,7 @@ describe("exit codes and errors on stdout", () => {
 
   test("a bad value is a usage error; a command that cannot finish exits 1", () => {
     expect(ix(["config", "set", "format", "xml", "--format", "llm"]).code).toBe(2);
-    const unset = ix(["config", "get", "nothing", "--format", "llm"]);
+    const unset = ix(["config", "get", "format", "--format", "llm"]);
     expect(unset.code).toBe(1);
     expect(unset.lines[0]).toContain("code=config_key_unset");
   });

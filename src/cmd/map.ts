@@ -24,7 +24,7 @@ export default defineIx({
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
-    const ws = registerWorkspace(ctx.home, root);
+    const ws = registerWorkspace(ctx.home, root, ctx.note);
     const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
     const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
     const result = await mapWorkspace(ws, {

@@ -8,10 +8,12 @@ import { findWorkspace, type Workspace } from "./registry";
 export interface Place {
   home: string;
   cwd: string;
+  /** Hears what a person should know, such as a registry that cannot be read. */
+  note?(message: string): void;
 }
 
 export function requireWorkspace(place: Place): Workspace {
-  const ws = findWorkspace(place.home, place.cwd);
+  const ws = findWorkspace(place.home, place.cwd, place.note);
   if (!ws) throw new IxError("workspace_not_mapped", `No mapped workspace covers ${place.cwd}`, { dir: place.cwd }, { fix: MAP });
   return ws;
 }

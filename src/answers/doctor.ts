@@ -22,10 +22,18 @@ export interface DoctorAnswer {
   checks: Check[];
 }
 
-export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
+/** The settings file as its reader found it: `problem` when it could not be used (defaults apply). */
+export interface SettingsFile {
+  path: string;
+  problem?: string;
+}
+
+export async function doctorAnswer(place: Place, settings: SettingsFile): Promise<DoctorAnswer> {
   const ws = requireWorkspace(place);
   const checks: Check[] = [];
   const add = (name: string, status: Verdict, facts: Check["facts"] = {}, fix?: Remedy) => checks.push({ name, status, facts, fix });
+  // A warning, not a failure: ix answers with the default settings.
+  add("config", settings.problem ? "warn" : "ok", { path: settings.path, message: settings.problem });
   const mapHere: Remedy = { action: "map", root: ws.root };
   // A map under way is a wait, not damage: what it has not yet written is not reported missing.
   const map = mapOf(ws);

@@ -1,6 +1,6 @@
 // --format > IX_FORMAT > `format` in config.yaml > text. A bad environment or config value is
 // ignored (it would otherwise break every later command at once); a bad --format is a usage error.
-import { loadConfig } from "../config/store";
+import { loadConfig, type LoadedConfig } from "../config/store";
 import { isFormat, type Format } from "../wire/writer";
 import { GLOBAL_ARGS } from "../cmd/command";
 import { invalidRequest, type IxError } from "../model/errors";
@@ -26,31 +26,33 @@ export function formatFlag(argv: string[]): string | undefined {
   return token && (token.value ?? "");
 }
 
-export function defaultFormat(env: Record<string, string | undefined>, home: string): FormatChoice {
-  const notes: string[] = [];
-  const fromEnv = env.IX_FORMAT;
-  if (fromEnv) {
-    if (isFormat(fromEnv)) return { format: fromEnv, notes };
-    notes.push(`ignoring IX_FORMAT=${JSON.stringify(fromEnv)}: expected text, json, llm or toon`);
-  }
-  const config = loadConfig(home);
-  if (config.problem) notes.push(config.problem);
-  const fromConfig = config.values.format;
-  if (fromConfig !== undefined) {
-    if (isFormat(fromConfig)) return { format: fromConfig, notes };
-    notes.push(`ignoring format ${JSON.stringify(fromConfig)} in config.yaml: expected text, json, llm or toon`);
-  }
-  return { format: "text", notes };
-}
-
+/**
+ * The settings are read whatever the command line says, so a file that cannot be used is noted
+ * on every command, not only on those that would have taken their format from it.
+ */
 export function chooseFormat(argv: string[], env: Record<string, string | undefined>, home: string): FormatChoice {
+  const config = loadConfig(home);
+  const notes = config.problem ? [config.problem] : [];
   const flag = formatFlag(argv);
-  if (flag !== undefined && isFormat(flag)) return { format: flag, notes: [] };
-  const choice = defaultFormat(env, home);
-  if (flag === undefined) return choice;
+  if (flag !== undefined && isFormat(flag)) return { format: flag, notes };
+  const format = defaultFormat(env, config, notes);
+  if (flag === undefined) return { format, notes };
   const invalidFlag = invalidRequest("invalid_value", `Invalid value for --format: "${flag}". Expected one of: text, json, llm, toon`, {
     option: "--format",
     value: flag,
   });
-  return { ...choice, invalidFlag };
+  return { format, notes, invalidFlag };
+}
+
+function defaultFormat(env: Record<string, string | undefined>, config: LoadedConfig, notes: string[]): Format {
+  const fromEnv = env.IX_FORMAT;
+  if (fromEnv) {
+    if (isFormat(fromEnv)) return fromEnv;
+    notes.push(`ignoring IX_FORMAT=${JSON.stringify(fromEnv)}: expected text, json, llm or toon`);
+  }
+  const fromConfig = config.values.format;
+  if (fromConfig === undefined) return "text";
+  if (isFormat(fromConfig)) return fromConfig;
+  notes.push(`ignoring format ${JSON.stringify(fromConfig)} in config.yaml: expected text, json, llm or toon`);
+  return "text";
 }

@@ -1,6 +1,6 @@
 // ix config: the bare group shows the configuration and its verbs; show/get/set.
-import { configPath, loadConfig, updateConfig } from "../config/store";
-import { SETTINGS } from "../config/settings";
+import { configPath, loadConfig, updateConfig, valueAt } from "../config/store";
+import { SETTING_KEYS, SETTINGS, settingOf, type Setting } from "../config/settings";
 import { defineIx, type Context } from "./command";
 import { invalidRequest, IxError } from "../model/errors";
 import { presentConfig, presentConfigValue, presentConfigVerbs, presentFormatOverridden } from "../present/config";
@@ -17,6 +17,13 @@ function showConfig(ctx: Context): void {
   });
 }
 
+/** The setting named `name`; any other name is a wrong request. */
+function knownSetting(name: string, key = name): Setting {
+  const setting = settingOf(name);
+  if (!setting) throw invalidRequest("unknown_key", `Unknown setting '${key}'`, { key }, [`Settable keys: ${SETTING_KEYS.join(", ")}`]);
+  return setting;
+}
+
 const show = defineIx({
   meta: { name: "show", description: "Show the configuration file, its settings and the effective format" },
   examples: [{ run: "ix config show --format llm", why: "the settings as records" }],
@@ -28,14 +35,13 @@ const get = defineIx({
   args: { key: { type: "positional", required: true, description: "The key, e.g. format" } },
   examples: [{ run: "ix config get format", why: "the stored default format" }],
   run: ({ key }, ctx) => {
+    const path = key.split(".");
+    knownSetting(path[0]!, key);
     const config = loadConfig(ctx.home);
     if (config.problem) throw new IxError("config_malformed", config.problem, { path: configPath(ctx.home) });
-    let value: unknown = config.values;
-    for (const part of key.split(".")) {
-      value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
-    }
+    const value = valueAt(config.values, path);
     if (value === undefined) {
-      throw new IxError("config_key_unset", `No value is set for '${key}'`, { key }, { help: [`Settable keys: ${Object.keys(SETTINGS).join(", ")}`] });
+      throw new IxError("config_key_unset", `No value is set for '${key}'`, { key }, { help: [`Settable keys: ${SETTING_KEYS.join(", ")}`] });
     }
     presentConfigValue(ctx.writer, key, value);
   },
@@ -44,15 +50,12 @@ const get = defineIx({
 const set = defineIx({
   meta: { name: "set", description: "Set one configuration value" },
   args: {
-    key: { type: "positional", required: true, description: `The key: ${Object.keys(SETTINGS).join(", ")}` },
+    key: { type: "positional", required: true, description: `The key: ${SETTING_KEYS.join(", ")}` },
     value: { type: "positional", required: true, description: "The value" },
   },
   examples: [{ run: "ix config set format llm", why: "answer in llm records by default" }],
   run: ({ key, value }, ctx) => {
-    const setting = SETTINGS[key];
-    if (!setting) {
-      throw invalidRequest("invalid_value", `Unknown setting '${key}'`, { key }, [`Settable keys: ${Object.keys(SETTINGS).join(", ")}`]);
-    }
+    const setting = knownSetting(key);
     if (!setting.valid(value)) {
       throw invalidRequest("invalid_value", `Invalid value for ${key}: "${value}". Expected one of: ${setting.values.join(", ")}`, {
         key,

@@ -26,6 +26,7 @@ export default defineIx({
     const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
     const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
     const result = await registerAndMap(ctx.home, root, {
+      note: ctx.note,
       onPhase: progress,
       onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
     });

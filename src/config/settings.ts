@@ -8,10 +8,15 @@ export interface Setting {
   valid(value: unknown): boolean;
 }
 
-export const SETTINGS: Record<string, Setting> = {
+export const SETTINGS: Readonly<Record<string, Setting>> = {
   format: {
     description: "Default output format when --format and IX_FORMAT are absent",
     values: FORMATS,
     valid: isFormat,
   },
 };
+
+export const SETTING_KEYS = Object.keys(SETTINGS);
+
+/** The setting named `key`: own keys only, so `constructor` or `__proto__` names none. */
+export const settingOf = (key: string): Setting | undefined => (Object.hasOwn(SETTINGS, key) ? SETTINGS[key] : undefined);

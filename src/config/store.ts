@@ -1,11 +1,15 @@
-// $IX_HOME/config.yaml. Read tolerantly (a malformed file means defaults plus a warning, never a
-// crash), written atomically with private modes, and edited through YAML's document model so
-// keys and comments this version does not know survive.
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+// $IX_HOME/config.yaml, the settings a person edits. Read tolerantly: anything that is not a
+// small, valid YAML mapping in a regular file means defaults plus a problem to report, never a
+// crash or a hang. Written atomically with private modes, and edited through YAML's document
+// model so keys and comments this version does not know survive.
+import { chmodSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Document } from "yaml";
 import { IxError } from "../model/errors";
+import { acquireLockSync } from "../util/lock";
+import { findRegularFile, readRegularFile, stampOf } from "../util/regular-file";
+import { parseYaml } from "./yaml";
 
 export function ixHome(env: Record<string, string | undefined>): string {
   return env.IX_HOME || join(homedir(), ".ix");
@@ -13,98 +17,126 @@ export function ixHome(env: Record<string, string | undefined>): string {
 
 export const configPath = (home: string) => join(home, "config.yaml");
 
+/** A settings file is a few lines; past this it is something else, and YAML's cost grows faster than its size. */
+const CONFIG_LIMIT = 64 * 1024;
+
 export interface LoadedConfig {
+  /** The top-level keys, in a table without a prototype: `values.constructor` is only ever a key of the file. */
   values: Record<string, unknown>;
   /** Why the file could not be used; values are then the defaults. */
   problem?: string;
   exists: boolean;
 }
 
+type Reading = { values: Record<string, unknown> } | { problem: string };
+
+const table = (values: object = {}): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, values);
+
+/** The value at a dotted path, through own keys only. */
+export function valueAt(values: Record<string, unknown>, path: readonly string[]): unknown {
+  let value: unknown = values;
+  for (const part of path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
 /**
- * Every command reads the config (the default format, the workspace registry), and evaluating
- * the YAML parser costs more than the rest of a query's start-up (≈ 10 ms measured). So the
- * parsed values are mirrored in JSON, keyed by the YAML file's size and mtime; an edit by hand
- * changes those and sends the next read through YAML again.
+ * Every command reads the config (the default format, a registry an older ix kept here), and
+ * evaluating the YAML parser costs more than the rest of a query's start-up (≈ 10 ms measured).
+ * So what a read found, values or the problem, is mirrored in JSON, keyed by the YAML file's size
+ * and mtime; an edit by hand changes those and sends the next read through YAML again. A file
+ * that is refused is refused once: a 60 KB one cost a second to parse.
  */
 const mirrorPath = (home: string) => join(home, "config.mirror.json");
+const MIRROR_LIMIT = 1 << 20;
 
-function stamp(path: string): string | undefined {
+function readMirror(home: string, stamp: string): Reading | undefined {
+  const read = readRegularFile(mirrorPath(home), MIRROR_LIMIT);
+  if (read.state !== "read") return undefined;
   try {
-    const stat = statSync(path);
-    return `${stat.size}:${stat.mtimeMs}`;
+    const mirror = JSON.parse(read.text) as { stamp?: unknown; values?: unknown; problem?: unknown };
+    if (mirror.stamp !== stamp) return undefined;
+    if (typeof mirror.problem === "string") return { problem: mirror.problem };
+    if (mirror.values && typeof mirror.values === "object" && !Array.isArray(mirror.values)) return { values: table(mirror.values) };
   } catch {
-    return undefined;
+    // a torn or foreign mirror: read the YAML
   }
+  return undefined;
 }
 
-function readMirror(home: string, current: string): Record<string, unknown> | undefined {
-  try {
-    const mirror = JSON.parse(readFileSync(mirrorPath(home), "utf8")) as { stamp?: string; values?: Record<string, unknown> };
-    return mirror.stamp === current && mirror.values ? mirror.values : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeMirror(home: string, values: Record<string, unknown>): void {
-  const current = stamp(configPath(home));
-  if (!current) return;
+function writeMirror(home: string, stamp: string, reading: Reading): void {
   try {
     const tmp = `${mirrorPath(home)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ stamp: current, values }), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify({ stamp, ...reading }), { mode: 0o600 });
     renameSync(tmp, mirrorPath(home));
   } catch {
     // A read-only IX_HOME only loses the shortcut.
   }
 }
 
+/** The file's document and values, or why they cannot be used. */
+function interpret(text: string): { doc: Document; values: Record<string, unknown> } | { problem: string } {
+  const parsed = parseYaml(text);
+  if ("problem" in parsed) return parsed;
+  const { doc, values } = parsed;
+  if (values === null || values === undefined) return { doc, values: table() };
+  if (typeof values !== "object" || Array.isArray(values)) return { problem: "does not hold a mapping" };
+  return { doc, values: table(values) };
+}
+
 export function loadConfig(home: string): LoadedConfig {
-  const current = stamp(configPath(home));
-  if (!current) return { values: {}, exists: false };
-  const mirrored = readMirror(home, current);
-  if (mirrored) return { values: mirrored, exists: true };
-  let text: string;
-  try {
-    text = readFileSync(configPath(home), "utf8");
-  } catch {
-    return { values: {}, exists: false };
-  }
-  const { parseDocument } = require("yaml") as typeof import("yaml");
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) {
-    return { values: {}, exists: true, problem: `${configPath(home)} is not valid YAML (${doc.errors[0]?.message.split("\n")[0]}); using defaults` };
-  }
-  const values = doc.toJS() as unknown;
-  if (values === null || values === undefined) return { values: {}, exists: true };
-  if (typeof values !== "object" || Array.isArray(values))
-    return { values: {}, exists: true, problem: `${configPath(home)} does not hold a mapping; using defaults` };
-  writeMirror(home, values as Record<string, unknown>);
-  return { values: values as Record<string, unknown>, exists: true };
+  const path = configPath(home);
+  const found = findRegularFile(path);
+  if (found.state === "absent") return { values: table(), exists: false };
+  const reading = found.state === "refused" ? { problem: found.reason } : (readMirror(home, found.stamp) ?? readAndMirror(home, path));
+  if ("problem" in reading) return { values: table(), exists: true, problem: `${path} ${reading.problem}; using defaults` };
+  return { values: reading.values, exists: true };
+}
+
+function readAndMirror(home: string, path: string): Reading {
+  const read = readRegularFile(path, CONFIG_LIMIT);
+  if (read.state === "absent") return { values: table() };
+  if (read.state === "refused") return { problem: read.reason };
+  const parsed = interpret(read.text);
+  const reading = "problem" in parsed ? { problem: parsed.problem } : { values: parsed.values };
+  writeMirror(home, read.stamp, reading);
+  return reading;
 }
 
 /**
  * Applies `edit` to the file's document and writes it back atomically (temp file + rename), the
- * directory 0700 and the file 0600. A malformed file is never overwritten: that would lose keys.
+ * directory 0700 and the file 0600; through a symlink, the file it points to is rewritten. A
+ * file that cannot be read as a mapping is never overwritten: that would lose what it holds.
+ * Under a lock: a setting written while the registry moves out of the file must not be lost.
  */
-export function updateConfig(home: string, edit: (doc: Document) => void): void {
-  const { parseDocument } = require("yaml") as typeof import("yaml");
+export function updateConfig(home: string, edit: (doc: Document, values: Record<string, unknown>) => void): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   chmodSync(home, 0o700);
-  const path = configPath(home);
-  let text = "";
+  const release = acquireLockSync(`${configPath(home)}.lock`);
   try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    // no file yet
+    rewrite(home, edit);
+  } finally {
+    release();
   }
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || (doc.contents !== null && typeof doc.toJS() !== "object")) {
-    throw new IxError("config_malformed", `${path} is not a valid YAML mapping; fix or remove it before changing settings`, { path });
-  }
-  edit(doc);
-  const tmp = `${path}.${process.pid}.tmp`;
+}
+
+function rewrite(home: string, edit: (doc: Document, values: Record<string, unknown>) => void): void {
+  const path = configPath(home);
+  const refuse = (why: string) => new IxError("config_malformed", `${path} ${why}; fix or remove it before changing settings`, { path });
+  const found = findRegularFile(path);
+  if (found.state === "refused") throw refuse(found.reason);
+  const target = found.state === "file" ? realpathSync(path) : path;
+  const read = found.state === "file" ? readRegularFile(target, CONFIG_LIMIT) : ({ state: "absent" } as const);
+  if (read.state === "refused") throw refuse(read.reason);
+  const parsed = interpret(read.state === "read" ? read.text : "");
+  if ("problem" in parsed) throw refuse(parsed.problem);
+  const { doc, values } = parsed;
+  edit(doc, values);
+  const tmp = join(dirname(target), `.config.yaml.${process.pid}.tmp`);
   writeFileSync(tmp, doc.toString(), { mode: 0o600 });
   chmodSync(tmp, 0o600);
-  renameSync(tmp, path);
-  writeMirror(home, (doc.toJS() ?? {}) as Record<string, unknown>);
+  renameSync(tmp, target);
+  writeMirror(home, stampOf(statSync(target)), { values: table((doc.toJS() ?? {}) as object) });
 }

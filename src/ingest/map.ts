@@ -8,8 +8,9 @@ import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow,
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
-import { acquireMapLock, mapLockPath } from "../workspace/lock";
-import { registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
+import { acquireMapLock } from "../util/lock";
+import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
+import type { Note } from "../workspace/registry-file";
 import { discover } from "./discover";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
@@ -105,8 +106,8 @@ export async function dropGraph(ws: Workspace): Promise<void> {
  * Registers `root` when it is new, and maps it. The lock is taken before the registration, so
  * no query finds the workspace registered with neither a graph nor a map under way.
  */
-export function registerAndMap(home: string, root: string, opts: MapOptions = {}): Promise<MapResult> {
-  return mapUnderLock(storeDir(home, root), () => registerWorkspace(home, root), opts);
+export function registerAndMap(home: string, root: string, opts: MapOptions & { note?: Note } = {}): Promise<MapResult> {
+  return mapUnderLock(storeDir(home, root), () => registerWorkspace(home, root, opts.note), opts);
 }
 
 export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapResult> {

@@ -2,24 +2,32 @@
 import { IxError } from "../model/errors";
 import { MAP, REBUILD } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
-import { mapLockPath, mapUnderWay, type MapUnderWay } from "./lock";
-import { findWorkspace, type Workspace } from "./registry";
+import { lockHolder } from "../util/lock";
+import { findWorkspace, mapLockPath, type Workspace } from "./registry";
 
 /** Where a request comes from: ix's home ($IX_HOME) and the directory it was made in. */
 export interface Place {
   home: string;
   cwd: string;
+  /** Hears what a person should know, such as a registry that cannot be read. */
+  note?(message: string): void;
 }
 
 export function requireWorkspace(place: Place): Workspace {
-  const ws = findWorkspace(place.home, place.cwd);
+  const ws = findWorkspace(place.home, place.cwd, place.note);
   if (!ws) throw new IxError("workspace_not_mapped", `No mapped workspace covers ${place.cwd}`, { dir: place.cwd }, { fix: MAP });
   return ws;
 }
 
+/** A map that holds a workspace's lock now: its process and when it took the lock. */
+export interface MapUnderWay {
+  pid: number;
+  since: Date;
+}
+
 /** The map writing a new graph of `ws` now, if one is. */
 export function mapOf(ws: Workspace): MapUnderWay | undefined {
-  return mapUnderWay(mapLockPath(ws.dir));
+  return lockHolder(mapLockPath(ws.dir));
 }
 
 /**

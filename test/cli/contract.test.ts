@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { decodeLlm } from "../../src/wire/llm";
-import { ensureBinary, ix, tempDir, writeTree } from "../helpers/cli";
+import { ix, onTerminal, tempDir, writeTree } from "../helpers/cli";
 
 const FORMATS = ["llm", "json", "text", "toon"] as const;
 
@@ -54,7 +54,7 @@ describe("exit codes and errors on stdout", () => {
 
   test("a bad value is a usage error; a command that cannot finish exits 1", () => {
     expect(ix(["config", "set", "format", "xml", "--format", "llm"]).code).toBe(2);
-    const unset = ix(["config", "get", "nothing", "--format", "llm"]);
+    const unset = ix(["config", "get", "format", "--format", "llm"]);
     expect(unset.code).toBe(1);
     expect(unset.lines[0]).toContain("code=config_key_unset");
   });
@@ -216,18 +216,3 @@ describe("help, version and the bare invocation", () => {
     expect(await onTerminal(["map", ".", "--silent"], home, repo)).not.toContain("ix map: parse");
   });
 });
-
-/** Everything `ix …` writes when its stdout and stderr are a pseudo-terminal. */
-async function onTerminal(args: string[], home: string, cwd: string, extra: Record<string, string> = {}): Promise<string> {
-  const chunks: string[] = [];
-  const decoder = new TextDecoder();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", TERM: "xterm", IX_HOME: home, ...extra };
-  // The stream's end, not the process's, says every byte has been read.
-  const drained = Promise.withResolvers<void>();
-  const terminal = { cols: 200, rows: 40, data: (_term: unknown, data: Uint8Array) => chunks.push(decoder.decode(data)), exit: () => drained.resolve() };
-  const child = Bun.spawn([ensureBinary(), ...args], { cwd, env, terminal });
-  await child.exited;
-  await Promise.race([drained.promise, Bun.sleep(2_000)]);
-  child.terminal?.close();
-  return chunks.join("");
-}

@@ -3,7 +3,6 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
 import { workspaceId } from "../../src/model/ids";
 import { decodeLlm } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
@@ -188,13 +187,17 @@ describe("when the id is computed", () => {
   });
 });
 
-/**
- * The ids the registry records, read as YAML: an id of digits (`27116371`, `2139e420`) is
- * written quoted so that it stays a string.
- */
+/** The ids the registry records; an id of digits (`27116371`) must stay a string. */
 function recordedIds(home: string): unknown[] {
-  const config = parse(readFileSync(join(home, "config.yaml"), "utf8")) as { workspaces: { id?: unknown }[] };
-  return config.workspaces.map((entry) => entry.id);
+  const registry = JSON.parse(readFileSync(join(home, "workspaces.json"), "utf8")) as { workspaces: { id?: unknown }[] };
+  return registry.workspaces.map((entry) => entry.id);
+}
+
+/** Leaves `entry` (YAML) as the registry, in config.yaml where an older ix kept it. */
+function writeOldRegistry(home: string, entry: string): void {
+  rmSync(join(home, "workspaces.json"), { force: true });
+  writeFileSync(join(home, "config.yaml"), entry);
+  rmSync(join(home, "config.mirror.json"), { force: true });
 }
 
 describe("graphs and registry entries of an older ix", () => {
@@ -203,8 +206,7 @@ describe("graphs and registry entries of an older ix", () => {
     damageGraph(home, root, "PRAGMA user_version = 8");
     damageGraph(home, root, "UPDATE nodes SET id = 'old-' || id");
     damageGraph(home, root, "DELETE FROM meta WHERE key = 'repository'");
-    writeFileSync(join(home, "config.yaml"), entry);
-    rmSync(join(home, "config.mirror.json"), { force: true });
+    writeOldRegistry(home, entry);
   }
 
   test("an entry of root and old id resolves, and its old graph is rebuilt once with new ids", async () => {
@@ -232,8 +234,7 @@ describe("graphs and registry entries of an older ix", () => {
     const home = tempDir();
     map(root, home);
     const shown = status(root, home).workspace;
-    writeFileSync(join(home, "config.yaml"), `workspaces:\n  - ${realpathSync(root)}\n`);
-    rmSync(join(home, "config.mirror.json"), { force: true });
+    writeOldRegistry(home, `workspaces:\n  - ${realpathSync(root)}\n`);
     expect(ix(["callers", "b", "--format", "llm"], { cwd: root, home }).stdout).toContain("name=a");
     writeFileSync(join(root, "src/b.ts"), "export function b() { return 3; }\n");
     map(root, home);

@@ -47,7 +47,7 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   home?: string;
-  /** Kill the process after this many ms (code -1): for a command that might hang. */
+  /** Kill the process after this many ms (a command that hangs then fails its test, not the run). */
   timeout?: number;
 }
 
@@ -69,4 +69,22 @@ export function ix(args: string[], opts: RunOptions = {}): RunResult {
 export async function writeTree(root: string, files: Record<string, string>): Promise<string> {
   for (const [path, content] of Object.entries(files)) await Bun.write(join(root, path), content);
   return root;
+}
+
+/** Everything `ix …` writes when its stdout and stderr are a pseudo-terminal. */
+export async function onTerminal(args: string[], home: string, cwd: string, extra: Record<string, string> = {}): Promise<string> {
+  const chunks: string[] = [];
+  const decoder = new TextDecoder();
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", TERM: "xterm", IX_HOME: home, ...extra };
+  // The stream's end, not the process's, says every byte has been read.
+  const drained = Promise.withResolvers<void>();
+  const terminal = { cols: 200, rows: 40, data: (_term: unknown, data: Uint8Array) => chunks.push(decoder.decode(data)), exit: () => drained.resolve() };
+  const child = Bun.spawn([ensureBinary(), ...args], { cwd, env, terminal });
+  // A command that hangs fails its test instead of stalling the run.
+  const killer = setTimeout(() => child.kill(), 10_000);
+  await child.exited;
+  clearTimeout(killer);
+  await Promise.race([drained.promise, Bun.sleep(2_000)]);
+  child.terminal?.close();
+  return chunks.join("");
 }

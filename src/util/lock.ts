@@ -1,0 +1,129 @@
+// One holder at a time: one map per workspace, one writer of a small file (the registry,
+// config.yaml). The lock file holds the holder's pid; a lock whose holder has died (kill -9, a
+// crash) is taken over instead of blocking everyone after it.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+
+export interface MapLock {
+  release(): void;
+  /** True when another map held the lock and this one waited for it. */
+  waited: boolean;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function tryCreate(path: string): boolean {
+  try {
+    const fd = openSync(path, "wx", 0o600);
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+function holder(path: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path, "utf8").trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live process holding the lock at `path` and when it took it; a dead holder's lock has none. */
+export function lockHolder(path: string): { pid: number; since: Date } | undefined {
+  const pid = holder(path);
+  if (pid === undefined || !alive(pid)) return undefined;
+  try {
+    return { pid, since: statSync(path).mtime };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Moves a dead holder's lock aside atomically. If what was moved turns out to be a fresh lock
+ * (another process took over first), it is put back.
+ */
+function takeOver(path: string, deadPid: number | undefined): void {
+  const aside = `${path}.${process.pid}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return;
+  }
+  if (holder(aside) === deadPid) unlinkSync(aside);
+  else renameSync(aside, path);
+}
+
+/** One try at the lock: held now, or how long to wait before the next try. */
+function attempt(path: string, sawEmpty: { value: boolean }): { held: true } | { held: false; waitMs: number; pid?: number } {
+  if (tryCreate(path)) return { held: true };
+  const pid = holder(path);
+  if (pid === undefined && !sawEmpty.value) {
+    // Created but not yet written by its holder, or left empty by a crash: look again shortly.
+    sawEmpty.value = true;
+    return { held: false, waitMs: 20 };
+  }
+  sawEmpty.value = false;
+  if (pid === undefined || !alive(pid)) {
+    takeOver(path, pid);
+    return { held: false, waitMs: 0 };
+  }
+  return { held: false, waitMs: 50, pid };
+}
+
+function releaser(path: string): () => void {
+  return () => {
+    try {
+      if (holder(path) === process.pid) unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+const heldTooLong = (path: string, pid: number | undefined, timeoutMs: number) =>
+  new Error(`another ix (pid ${pid}) has held ${path} for over ${timeoutMs / 1000} s`);
+
+export async function acquireMapLock(path: string, timeoutMs = 10 * 60_000): Promise<MapLock> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const started = Date.now();
+  const sawEmpty = { value: false };
+  let waited = false;
+  for (;;) {
+    const step = attempt(path, sawEmpty);
+    if (step.held) return { waited, release: releaser(path) };
+    if (step.pid !== undefined) {
+      if (Date.now() - started > timeoutMs) throw heldTooLong(path, step.pid, timeoutMs);
+      waited = true;
+    }
+    await Bun.sleep(step.waitMs);
+  }
+}
+
+/**
+ * The same lock for a moment's work (a read-modify-write of a small file), waited for without
+ * giving up the thread: its callers are synchronous, and a holder keeps it for milliseconds.
+ */
+export function acquireLockSync(path: string, timeoutMs = 10_000): () => void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const started = Date.now();
+  const sawEmpty = { value: false };
+  for (;;) {
+    const step = attempt(path, sawEmpty);
+    if (step.held) return releaser(path);
+    if (step.pid !== undefined && Date.now() - started > timeoutMs) throw heldTooLong(path, step.pid, timeoutMs);
+    Bun.sleepSync(step.waitMs);
+  }
+}

@@ -1,6 +1,7 @@
 // Every check that tells whether ix can answer here, each with a verdict and what would fix it.
 import { MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
+import { failedFilesOf, type FailedFile } from "../ingest/failures";
 import { requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
@@ -20,6 +21,8 @@ export interface DoctorAnswer {
   ws: Workspace;
   status: Verdict;
   checks: Check[];
+  /** The files the last maps could not take in (ingest/failures). */
+  failed: FailedFile[];
 }
 
 export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
@@ -28,6 +31,7 @@ export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
   const add = (name: string, status: Verdict, facts: Check["facts"] = {}, fix?: Remedy) => checks.push({ name, status, facts, fix });
   const mapHere: Remedy = { action: "map", root: ws.root };
   let graph: GraphReader | undefined;
+  let failed: FailedFile[] = [];
   if (!graphExists(ws.dbPath)) add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
   else {
     try {
@@ -52,10 +56,13 @@ export async function doctorAnswer(place: Place): Promise<DoctorAnswer> {
       add("graph_health", health.health === "ok" ? "ok" : "fail", { health: health.health, reason: health.reason }, health.fix);
       const changed = await changedSinceMap(ws, graph);
       add("staleness", changed.length === 0 ? "ok" : "warn", { stale_files: changed.length }, changed.length ? MAP : undefined);
+      // Left out or without edges until they change: no map fixes them, so no fix is offered.
+      failed = await failedFilesOf(graph);
+      add("failed_files", failed.length === 0 ? "ok" : "warn", { count: failed.length });
     } finally {
       graph.close();
     }
   }
   const status: Verdict = checks.some((c) => c.status === "fail") ? "fail" : checks.some((c) => c.status === "warn") ? "warn" : "ok";
-  return { ws, status, checks };
+  return { ws, status, checks, failed };
 }

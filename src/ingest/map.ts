@@ -25,6 +25,8 @@ export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
   /** The stored graph could not be read and is being rebuilt (why). */
   onRebuild?: (why: string) => void;
+  /** Parse on this thread up to this much changed source, instead of the default for the cores (pool.ts). */
+  inlineBytes?: number;
 }
 
 export interface MapResult {
@@ -240,6 +242,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         last = waiting++ === 0 ? turn(result) : last.then(() => turn(result));
       },
       (done, total) => opts.onPhase?.("parse", done, total),
+      { inlineBytes: opts.inlineBytes },
     );
     await last;
     if (failure) throw failure.error;

@@ -128,7 +128,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   // the language and error count kept when the content turns out the same.
   const rows = await store.fileRowsOf(candidates.map((file) => file.path));
   const requests: ParseRequest[] = candidates.map((file) => ({ path: file.path, knownHash: current ? rows.get(file.path)?.hash : undefined, size: file.size }));
-  const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
+  const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified + found.undecodable };
   if (requests.length === 0 && deleted.length === 0) {
     await store.keepStampList();
     return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0, failed: await failedFilesOf(store) };

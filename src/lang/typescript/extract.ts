@@ -46,11 +46,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 function extractTree(root: Node, source: string, path: string, lang: Lang): FileFacts {
   const facts: FileFacts = emptyFacts(path, lang);
   const extractor = new Extractor(source, facts);
-  try {
-    extractor.run(root);
-  } catch {
-    // A tree shape no handler foresaw: keep the facts gathered so far rather than none.
-  }
+  // A tree shape no handler foresaw throws to the caller, which names the file (ingest/failures):
+  // the facts gathered up to the throw would pass for the whole file.
+  extractor.run(root);
   facts.parseErrors = countParseErrors(root);
   finishFacts(facts, extractor.typeVariables);
   return facts;

@@ -63,6 +63,12 @@ export function elementTypeNode(node: Node): Node | null {
 
 /** Type names mentioned anywhere in a type expression, minus builtins and type parameters. */
 export function typeNamesIn(type: Node, typeParameters: ReadonlySet<string>, out: string[]): void {
+  // Most types are one name: no walk for them.
+  const name = namedType(type);
+  if (name !== undefined) {
+    if (!isBuiltinType(name) && !typeParameters.has(name)) out.push(name);
+    return;
+  }
   depthFirst(type, (node) => {
     const name = namedType(node);
     if (name === undefined) {

@@ -36,6 +36,8 @@ function lastSegment(name: string): string {
 
 /** `a.b.c` as written when the node is a plain dotted path, else undefined. */
 export function dottedPath(node: Node): string | undefined {
+  if (node.type === "identifier") return node.text;
+  // A loop, not recursion: an attribute chain is as long as the file makes it.
   const attributes: string[] = [];
   let current = node;
   while (current.type === "attribute") {
@@ -72,6 +74,11 @@ function stringContent(node: Node): string {
 
 /** Every non-builtin type name an annotation mentions, subscripts opened up. */
 export function typeNamesIn(annotation: Node, out: string[]): void {
+  // Most annotations are one name: no walk for them.
+  if (annotation.type === "identifier") {
+    typeNamesAt(annotation, out);
+    return;
+  }
   depthFirst(annotation, (node) => typeNamesAt(node, out));
 }
 

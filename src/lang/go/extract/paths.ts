@@ -4,6 +4,7 @@ import type { GoFile } from "./state";
 
 /** `a.b.c` as written when the node is a plain selector path, else undefined. */
 export function dottedPath(file: GoFile, node: Node): string | undefined {
+  if (node.type === "identifier") return file.text(node);
   // A loop, not recursion: a selector chain is as long as the file makes it.
   const fields: string[] = [];
   let current = node;

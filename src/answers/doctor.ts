@@ -1,6 +1,7 @@
 // Every check that tells whether ix can answer here, each with a verdict and what would fix it.
 import { MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
+import { failedFilesOf, type FailedFile } from "../ingest/failures";
 import { mapOf, requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
@@ -20,6 +21,8 @@ export interface DoctorAnswer {
   ws: Workspace;
   status: Verdict;
   checks: Check[];
+  /** The files the last maps could not take in (ingest/failures). */
+  failed: FailedFile[];
 }
 
 /** The settings file as its reader found it: `problem` when it could not be used (defaults apply). */
@@ -39,6 +42,7 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
   const map = mapOf(ws);
   if (map) add("map", "warn", { pid: map.pid, started: map.since.toISOString(), message: "a map is writing the graph" });
   let graph: GraphReader | undefined;
+  let failed: FailedFile[] = [];
   if (!graphExists(ws.dbPath)) {
     if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing the first graph" });
     else add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
@@ -73,10 +77,13 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
       add("graph_health", health.health === "ok" ? "ok" : "fail", { health: health.health, reason: health.reason }, health.fix);
       const changed = await changedSinceMap(ws, graph);
       add("staleness", changed.length === 0 ? "ok" : "warn", { stale_files: changed.length }, changed.length ? MAP : undefined);
+      // Left out or without edges until they change: no map fixes them, so no fix is offered.
+      failed = await failedFilesOf(graph);
+      add("failed_files", failed.length === 0 ? "ok" : "warn", { count: failed.length });
     } finally {
       graph.close();
     }
   }
   const status: Verdict = checks.some((c) => c.status === "fail") ? "fail" : checks.some((c) => c.status === "warn") ? "warn" : "ok";
-  return { ws, status, checks };
+  return { ws, status, checks, failed };
 }

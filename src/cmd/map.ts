@@ -29,6 +29,7 @@ export default defineIx({
       note: ctx.note,
       onPhase: progress,
       onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
+      inlineBytes: inlineBytes(ctx.env.IX_PARSE_INLINE_BYTES),
     });
     status?.clear();
     if (result.waitedForLock) ctx.stderr(`ix: waited for another map of ${root} to finish\n`);
@@ -46,6 +47,16 @@ function terminalProgress(status: StatusLine): (phase: Phase, done?: number, tot
     const count = done !== undefined && total ? ` ${done}/${total}` : "";
     status.show(`ix map: ${phase}${count}`);
   };
+}
+
+/**
+ * IX_PARSE_INLINE_BYTES=n: parse on the map's own thread only up to n bytes of changed source
+ * (a map of at most 24 files always does). Which side parses depends on the cores, so tests and
+ * benches set it to take the worker path, or the inline one, on any machine.
+ */
+function inlineBytes(value: string | undefined): number | undefined {
+  const bytes = value === undefined || value === "" ? Number.NaN : Number(value);
+  return Number.isInteger(bytes) && bytes >= 0 ? bytes : undefined;
 }
 
 /** IX_TRACE=1: one stderr line per phase with its start time and memory, for benchmarks. */

@@ -5,7 +5,8 @@ import { join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { isManifest, isMinifiedName, langOfPath } from "../lang/registry";
 import { sameItems } from "../util/compare";
-import { git as runGit, lsFiles } from "../util/git";
+import { mayHoldUndecodable, shownName, utf8Name } from "../util/file-names";
+import { git as runGit, lsFiles, type GitFiles } from "../util/git";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { isBinary } from "./content";
 import { mtimesOf } from "./mtimes";
@@ -26,6 +27,8 @@ export interface Discovery {
   minified: number;
   /** Links that leave the root, dangle, or point at something other than a regular file. */
   skippedLinks: number;
+  /** Wanted files whose names are not valid UTF-8: no path can name them (util/file-names). */
+  undecodable: number;
 }
 
 export const MAX_FILE_BYTES = 1_000_000;
@@ -52,19 +55,20 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
   const absRoot = resolve(root);
   const realRoot = realpathSync(absRoot);
   if (!inGitWorkTree(absRoot)) return statAll(absRoot, realRoot, walk(absRoot));
+  // A kept listing holds no name that is not UTF-8: a listing with one is not kept.
   const kept = opts.listingCache ? readListing(absRoot, opts.listingCache) : undefined;
   if (kept) {
     // The directories the listing stamps are checked in a worker while this thread stats the
     // files; the stats are thrown away in the rare case the kept files are no longer the same.
     const dirMtimes = mtimesOf(dirPaths(kept, statPrefix(absRoot)));
     const paths = keptPaths(kept);
-    const found = statAll(absRoot, realRoot, paths);
+    const found = statAll(absRoot, realRoot, { paths, undecodable: [] });
     const current = currentListing(kept, await dirMtimes, isWanted);
     if (current === kept) return found;
     if (current) {
       if (opts.listingCache && opts.saveListing) saveListing(opts.listingCache, current);
       const now = keptPaths(current);
-      return sameItems(paths, now) ? found : statAll(absRoot, realRoot, now);
+      return sameItems(paths, now) ? found : statAll(absRoot, realRoot, { paths: now, undecodable: [] });
     }
   }
   return statAll(absRoot, realRoot, gitListing(absRoot, opts) ?? walk(absRoot));
@@ -80,9 +84,11 @@ function statPrefix(absRoot: string): string {
   return absRoot.endsWith(sep) ? absRoot : absRoot + sep;
 }
 
-/** The wanted files among `candidates`, statted; sorted by path. */
-function statAll(absRoot: string, realRoot: string, candidates: readonly string[]): Discovery {
-  const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0 };
+/** The wanted files among those listed, statted; sorted by path. */
+function statAll(absRoot: string, realRoot: string, listed: GitFiles): Discovery {
+  const candidates = listed.paths;
+  const undecodable = listed.undecodable.filter(isWanted).length;
+  const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0, undecodable };
   // Listed paths are relative and normalised (git's, or the walk's): joining each by hand
   // spares path.join's normalising on every file of a no-change map.
   const prefix = statPrefix(absRoot);
@@ -136,15 +142,16 @@ function inGitWorkTree(root: string): boolean {
 }
 
 /** Tracked and untracked-but-not-ignored files, as git lists them now; undefined if git fails. */
-function gitListing(root: string, opts: DiscoverOptions): string[] | undefined {
-  const paths = lsFiles(root);
-  if (!paths) return undefined;
-  if (opts.listingCache && opts.saveListing) {
-    const listing = listingOf(root, paths, isWanted);
+function gitListing(root: string, opts: DiscoverOptions): GitFiles | undefined {
+  const listed = lsFiles(root);
+  if (!listed) return undefined;
+  // A listing with a wanted name that is no UTF-8 is not kept, so that every map counts it.
+  if (opts.listingCache && opts.saveListing && !listed.undecodable.some(isWanted)) {
+    const listing = listingOf(root, listed.paths, isWanted);
     // A directory gone since git listed it: the next map lists again.
     if (listing) saveListing(opts.listingCache, listing);
   }
-  return paths;
+  return listed;
 }
 
 interface IgnoreFrame {
@@ -154,8 +161,9 @@ interface IgnoreFrame {
 }
 
 /** Walks a plain directory, honouring the .gitignore of every level like git does. */
-function walk(root: string): string[] {
+function walk(root: string): GitFiles {
   const out: string[] = [];
+  const undecodable: string[] = [];
   const visit = (rel: string, frames: IgnoreFrame[]) => {
     const dir = join(root, rel);
     let entries;
@@ -166,17 +174,58 @@ function walk(root: string): string[] {
     }
     const here = readGitignore(join(dir, ".gitignore"));
     const active = here ? [...frames, { base: rel, rules: here }] : frames;
+    const unnamed = entries.some((entry) => mayHoldUndecodable(entry.name)) ? undecodableIn(dir) : undefined;
     for (const entry of entries) {
       const path = rel + entry.name;
       const isDir = entry.isDirectory();
       if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
       if (isIgnored(active, isDir ? `${path}/` : path)) continue;
-      if (isDir) visit(`${path}/`, active);
+      const raw = unnamed?.get(entry.name);
+      if (raw) undecodable.push(...(isDir ? filesUnder(Buffer.concat([Buffer.from(`${dir}/`), raw]), `${path}/`) : [path]));
+      else if (isDir) visit(`${path}/`, active);
       else out.push(path); // files, links and specials alike: statInside sorts them out
     }
   };
   visit("", []);
-  return out;
+  return { paths: out, undecodable };
+}
+
+/** The entries of `dir` whose names are not UTF-8: each as it shows, to its bytes. */
+function undecodableIn(dir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  try {
+    for (const raw of readdirSync(dir, { encoding: "buffer" })) if (utf8Name(raw) === undefined) found.set(shownName(raw), raw);
+  } catch {
+    // gone meanwhile: nothing to count
+  }
+  return found;
+}
+
+/** Every file under a directory whose name is not UTF-8, as it shows: read by the bytes of its path. */
+function filesUnder(dir: Buffer, shown: string): string[] {
+  const files: string[] = [];
+  const pending: [Buffer, string][] = [[dir, shown]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [abs, rel] = next;
+    let names: Buffer[];
+    try {
+      names = readdirSync(abs, { encoding: "buffer" });
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = Buffer.concat([abs, Buffer.from("/"), name]);
+      let stat: Stats;
+      try {
+        stat = lstatSync(path);
+      } catch {
+        continue;
+      }
+      if (stat.isDirectory()) pending.push([path, `${rel}${shownName(name)}/`]);
+      else files.push(rel + shownName(name));
+    }
+  }
+  return files;
 }
 
 function readGitignore(path: string): Ignore | undefined {

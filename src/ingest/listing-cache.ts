@@ -215,8 +215,11 @@ export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (
   }
   if (!askGit) return { ...listing, mtimes: Array.from(now) };
   if (pathspecs.length > MAX_PATHSPECS) return undefined;
-  const listed = lsFiles(listing.root, pathspecs);
-  if (!listed) return undefined;
+  const found = lsFiles(listing.root, pathspecs);
+  if (!found) return undefined;
+  // A wanted name that is no UTF-8 is counted by a full listing, which discover then does not keep.
+  if (found.undecodable.some(keep)) return undefined;
+  const listed = found.paths;
   if (ignoreFiles(listed).some((file) => !stamped.has(file))) return undefined;
 
   const relisted = new Set(moved.map((i) => listing.dirs[i]!));

@@ -15,6 +15,7 @@ import { discover } from "./discover";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
+import { failedAfter, failedFilesOf, FAILED_FILES_META, type FailedFile } from "./failures";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
@@ -27,6 +28,8 @@ export interface MapOptions {
   onRebuild?: (why: string) => void;
   /** Drop the graph and build it from nothing, under the same lock (reset): no other map writes in between. */
   fresh?: boolean;
+  /** Parse on this thread up to this much changed source, instead of the default for the cores (pool.ts). */
+  inlineBytes?: number;
 }
 
 export interface MapResult {
@@ -38,9 +41,12 @@ export interface MapResult {
   deleted: number;
   parsed: number;
   resolved: number;
+  /** Files parsed by this map whose trees hold errors, and those whose parse, extraction or resolution threw. */
   parseErrors: number;
   skipped: number;
   tooLarge: string[];
+  /** Every file the graph could not take in, as it stands after this map (ingest/failures). */
+  failed: FailedFile[];
   waitedForLock: boolean;
   ms: number;
 }
@@ -149,10 +155,10 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   // the language and error count kept when the content turns out the same.
   const rows = await store.fileRowsOf(candidates.map((file) => file.path));
   const requests: ParseRequest[] = candidates.map((file) => ({ path: file.path, knownHash: current ? rows.get(file.path)?.hash : undefined, size: file.size }));
-  const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified };
+  const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified + found.undecodable };
   if (requests.length === 0 && deleted.length === 0) {
     await store.keepStampList();
-    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0 };
+    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0, failed: await failedFilesOf(store) };
   }
 
   opts.onPhase?.("parse", 0, requests.length);
@@ -168,7 +174,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   /** Files whose surface moved: the files that read their facts are asked for after the parse. */
   const surfaceMoved: string[] = [];
   let parsed = 0;
-  let parseErrors = 0;
+  /** Paths with parse errors or a failure: a file that has both counts once. */
+  const withErrors = new Set<string>();
+  /** This map's failures; the graph's list is updated with them at the end. */
+  const failures: FailedFile[] = [];
+  const failedBefore = await failedFilesOf(store);
   let skipped = base.skipped;
 
   /**
@@ -219,13 +229,17 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const facts = result.status === "parsed" ? result.facts : null;
       if (result.status === "parsed") parsed++;
       if (result.status === "skipped") skipped++;
-      if (facts && facts.parseErrors > 0) parseErrors++;
+      if (facts && facts.parseErrors > 0) withErrors.add(row.path);
+      if (result.status === "failed") {
+        withErrors.add(row.path);
+        failures.push({ path: row.path, stage: result.stage, message: result.message });
+      }
       changedPaths.push(row.path);
       if (!cold && !changes.added.has(row.path)) await noteDependents(row.path, facts);
       else if (!cold) await noteMoved(row.path, facts?.entities ?? []);
       const fileIds = idsOf(repository, row.path, facts);
       idCache.set(row.path, fileIds);
-      const lines = result.status === "skipped" ? 0 : result.lines;
+      const lines = result.status === "skipped" || result.status === "failed" ? 0 : result.lines;
       await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
       bound();
     }
@@ -255,6 +269,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         last = waiting++ === 0 ? turn(result) : last.then(() => turn(result));
       },
       (done, total) => opts.onPhase?.("parse", done, total),
+      { inlineBytes: opts.inlineBytes },
     );
     await last;
     if (failure) throw failure.error;
@@ -309,6 +324,10 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     function* ownerEdges(): Generator<[string, OwnerEdges]> {
       let done = 0;
       for (const [path, resolution, reads] of resolveEach(targets, project)) {
+        if (resolution.failed !== undefined) {
+          withErrors.add(path);
+          failures.push({ path, stage: "resolve", message: resolution.failed });
+        }
         const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
         const unresolved: UnresolvedRecord[] = [];
         for (const edge of resolution.edges) {
@@ -329,7 +348,13 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     }
 
     // Resolution runs inside the revision's transaction, each file's edges written as they come.
-    const commit = await revision.finish({ deleted, edges: ownerEdges() });
+    let failed: FailedFile[] = [];
+    const failedList = () => {
+      failed = failedAfter(failedBefore, failures, { present, parsed: new Set(changedPaths), resolved: new Set(targets) });
+      const stored = JSON.stringify(failed);
+      return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
+    };
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     return {
       ...base,
@@ -341,7 +366,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       deleted: deleted.length,
       parsed,
       resolved: targets.length,
-      parseErrors,
+      parseErrors: withErrors.size,
+      failed,
     };
   } catch (error) {
     await revision.abort();

@@ -38,7 +38,9 @@ export type ParseResult =
   | { path: string; status: "parsed"; hash: string; size: number; lines: number; facts: FileFacts }
   | { path: string; status: "unchanged"; hash: string; size: number }
   | { path: string; status: "data"; hash: string; size: number; lines: number }
-  | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" | "failed" };
+  | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" }
+  /** Source whose parse or extraction threw: left out of the graph, and named (ingest/failures). */
+  | { path: string; status: "failed"; hash: string; size: number; stage: "parse" | "extract"; message: string };
 
 /** A parser set to one language's grammar, and that language family's extractor. */
 interface LanguageTools {
@@ -84,9 +86,9 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
     // The repaired text moves no character, so the tree indexes the original source exactly.
     const text = parsing.prepare ? parsing.prepare(source, lang) : source;
     tree = parser.parse(text, null, size > BUDGETED_SIZE ? { progressCallback: budget() } : undefined);
-  } catch {
+  } catch (error) {
     parser.reset();
-    return { path, status: "skipped", hash, size, reason: "failed" };
+    return { path, status: "failed", hash, size, stage: "parse", message: messageOf(error) };
   }
   if (!tree) {
     parser.reset();
@@ -95,9 +97,13 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
   try {
     const facts = parsing.extract(tree.rootNode, source, path, lang);
     return { path, status: "parsed", hash, size, lines: lineCount(bytes), facts };
-  } catch {
-    return { path, status: "skipped", hash, size, reason: "failed" };
+  } catch (error) {
+    return { path, status: "failed", hash, size, stage: "extract", message: messageOf(error) };
   } finally {
     tree.delete();
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

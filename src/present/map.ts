@@ -1,7 +1,8 @@
 // map as records: one line with --silent, else the map record, the files too large to map
-// (bounded), and what to ask next.
+// and those that failed (bounded), and what to ask next.
 import type { MapResult } from "../ingest/map";
 import { quiet } from "../wire/record";
+import { failedRows } from "./failed";
 import type { Writer } from "../wire/writer";
 
 const TOO_LARGE_ROWS = 20;
@@ -15,6 +16,7 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
       outcome: result.outcome,
       parse_errors: quiet(result.parseErrors),
       too_large: quiet(tooLarge.length),
+      failed: quiet(result.failed.length),
       ms: result.ms,
     });
     return;
@@ -34,9 +36,12 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
     files_too_large: quiet(tooLarge.length),
     // The complete formats carry the whole list (spec: "files_too_large_paths"); llm and text list rows.
     files_too_large_paths: opts.everyPath ? tooLarge : undefined,
+    files_failed: quiet(result.failed.length),
+    files_failed_paths: opts.everyPath ? result.failed.map((f) => f.path) : undefined,
     ms: result.ms,
   });
   writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
+  failedRows(writer, result.failed);
   writer.next("ix status", "check the graph's health and staleness");
   writer.next("ix stats", "count nodes and edges by kind");
 }

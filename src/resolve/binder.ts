@@ -223,7 +223,29 @@ export class Binder implements BinderHost {
    * callee's name.
    */
   private callResult(path: string, call: CallFact): Value | undefined {
+    this.settleReceiverCalls(path, call);
+    return this.memoResult(path, call);
+  }
+
+  private memoResult(path: string, call: CallFact): Value | undefined {
     return this.reads.cachedWithStandIn(this.resultMemo, call, null, () => this.computeResult(path, call) ?? null) ?? undefined;
+  }
+
+  /**
+   * In `a.b().c()…` each call's receiver is the result of the call before it, so asking for
+   * the last result asked for every other one inside it: 10k links overflowed the stack. The
+   * results not known yet are computed first, innermost first, each one finding the one under
+   * it in the memo, so no ask goes deeper than one link.
+   */
+  private settleReceiverCalls(path: string, call: CallFact): void {
+    const calls = this.index(path)?.facts.calls;
+    if (!calls) return;
+    const unknown: CallFact[] = [];
+    // Each link is a call inside the one before it, so the chain ends; the bound only guards facts that say otherwise.
+    for (let inner = receiverCallOf(calls, call); inner && !this.resultMemo.has(inner) && unknown.length < calls.length; inner = receiverCallOf(calls, inner)) {
+      unknown.push(inner);
+    }
+    for (let i = unknown.length - 1; i >= 0; i--) this.memoResult(path, unknown[i]!);
   }
 
   private computeResult(path: string, call: CallFact): Value | undefined {
@@ -430,28 +452,27 @@ export class Binder implements BinderHost {
     return bases;
   }
 
-  /** A member of these classes or, depth first in declaration order, of their bases. */
+  /**
+   * A member of these classes or, depth first in declaration order, of their bases. The walk
+   * keeps its own stack: a file can declare a chain of 10k classes each extending the last.
+   */
   private findMember(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
     const seen = new Set<string>();
     let externalBase = false;
-    const visit = (cls: EntityRef): EntityValue | undefined => {
+    const stack = [...classes].reverse();
+    while (stack.length > 0) {
+      const cls = stack.pop()!;
       const key = refKey(cls);
-      if (seen.has(key)) return undefined;
+      if (seen.has(key)) continue;
       seen.add(key);
       const own = this.ownMember(cls, name);
       if (own) return own;
-      for (const base of this.bases(cls)) {
+      const bases = this.bases(cls);
+      for (let i = bases.length - 1; i >= 0; i--) {
+        const base = bases[i]!;
         if (base === "external") externalBase = true;
-        else {
-          const found = visit(base);
-          if (found) return found;
-        }
+        else stack.push(base);
       }
-      return undefined;
-    };
-    for (const cls of classes) {
-      const found = visit(cls);
-      if (found) return found;
     }
     return externalBase ? "external" : undefined;
   }
@@ -487,6 +508,11 @@ export class Binder implements BinderHost {
   moduleVariable(path: string, index: FileIndex, name: string): Value | undefined {
     return this.typedVar(path, index, -1, name);
   }
+}
+
+/** The call whose result `call`'s receiver is, when its receiver is known by no declared type. */
+function receiverCallOf(calls: readonly CallFact[], call: CallFact): CallFact | undefined {
+  return call.receiverType === undefined && call.receiverCall !== undefined ? calls[call.receiverCall] : undefined;
 }
 
 /** Array methods whose result is the same kind of collection, and those that give one element. */

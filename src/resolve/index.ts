@@ -36,7 +36,16 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
       binder = new Binder(ws);
     }
     ws!.reads.begin(path);
-    const resolution = resolveFileEdges(binder!, path);
+    let resolution: FileResolution;
+    try {
+      resolution = resolveFileEdges(binder!, path);
+    } catch (error) {
+      // Facts no rule foresaw, or nested past the stack, cost this file its edges, not the
+      // whole map. The caches may hold answers the throw left half made (a stand-in never
+      // settled), so the next file starts a fresh set.
+      resolution = { edges: [], unresolved: [], failed: error instanceof Error ? error.message : String(error) };
+      resolved = 0;
+    }
     yield [path, resolution, ws!.reads.take()];
   }
 }

@@ -50,4 +50,6 @@ export interface ResolverCatalog {
 export interface FileResolution {
   edges: ResolvedEdge[];
   unresolved: Unresolved[];
+  /** Set when resolving the file threw (its message): it has no edges, and the caller says so. */
+  failed?: string;
 }

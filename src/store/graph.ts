@@ -225,6 +225,11 @@ export interface RevisionRest {
   deleted: string[];
   /** Owner path -> its complete outgoing edges, replacing the owner's old ones; consumed as produced. */
   edges: Iterable<[string, OwnerEdges]> | AsyncIterable<[string, OwnerEdges]>;
+  /**
+   * Meta values to write with the revision, asked for once the edges are consumed (what only
+   * resolving them tells, such as which files failed); undefined leaves a key as it is.
+   */
+  meta?: () => Record<string, string | undefined>;
 }
 
 export interface RevisionInput extends RevisionRest {

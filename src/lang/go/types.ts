@@ -1,6 +1,7 @@
 // Reading Go type expressions: the names they mention (REFERENCES edges) and the single named
 // type behind a pointer or generic instantiation (typed variables, method receivers).
 import type { Node } from "web-tree-sitter";
+import { depthFirst } from "../../util/depth-first";
 
 const BUILTIN_TYPES = new Set([
   "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8",
@@ -24,20 +25,24 @@ export function namedType(node: Node): string | undefined {
 }
 
 /** `*pkg.Foo`, `Foo[T]`, `(Foo)` → the named type; slices, maps, funcs → undefined. */
-export function baseType(node: Node): string | undefined {
-  switch (node.type) {
-    case "type_identifier":
-    case "qualified_type":
-      return namedType(node);
-    case "pointer_type":
-    case "parenthesized_type":
-    case "type_elem": {
-      const inner = node.namedChild(0);
-      return inner ? baseType(inner) : undefined;
-    }
-    case "generic_type": {
-      const inner = node.childForFieldName("type");
-      return inner ? baseType(inner) : undefined;
+export function baseType(type: Node): string | undefined {
+  // A loop, not recursion: `****T` nests as deep as the file does.
+  let node: Node | null = type;
+  while (node) {
+    switch (node.type) {
+      case "type_identifier":
+      case "qualified_type":
+        return namedType(node);
+      case "pointer_type":
+      case "parenthesized_type":
+      case "type_elem":
+        node = node.namedChild(0);
+        break;
+      case "generic_type":
+        node = node.childForFieldName("type");
+        break;
+      default:
+        return undefined;
     }
   }
   return undefined;
@@ -57,17 +62,22 @@ export function elementTypeNode(node: Node): Node | null {
 }
 
 /** Type names mentioned anywhere in a type expression, minus builtins and type parameters. */
-export function typeNamesIn(node: Node, typeParameters: ReadonlySet<string>, out: string[]): void {
-  const name = namedType(node);
+export function typeNamesIn(type: Node, typeParameters: ReadonlySet<string>, out: string[]): void {
+  // Most types are one name: no walk for them.
+  const name = namedType(type);
   if (name !== undefined) {
     if (!isBuiltinType(name) && !typeParameters.has(name)) out.push(name);
     return;
   }
-  for (const child of node.namedChildren) {
-    // Array lengths and parameter names are expressions/identifiers, not type names: they never
-    // match namedType, so recursing through them is harmless.
-    typeNamesIn(child, typeParameters, out);
-  }
+  depthFirst(type, (node) => {
+    const name = namedType(node);
+    if (name === undefined) {
+      // Array lengths and parameter names are expressions/identifiers, not type names: they
+      // never match namedType, so walking through them is harmless.
+      return node.namedChildren;
+    }
+    if (!isBuiltinType(name) && !typeParameters.has(name)) out.push(name);
+  });
 }
 
 /** Names declared by a `[T any, U comparable]` list. */

@@ -1,6 +1,7 @@
 // Reading Python type annotations: which names they mention (REFERENCES edges) and, when an
 // annotation boils down to one user type, that type (typed variables for receiver resolution).
 import type { Node } from "web-tree-sitter";
+import { depthFirst } from "../../util/depth-first";
 
 /** Builtins and typing wrappers: never a reference worth an edge. */
 const BUILTIN_TYPES = new Set([
@@ -36,12 +37,19 @@ function lastSegment(name: string): string {
 /** `a.b.c` as written when the node is a plain dotted path, else undefined. */
 export function dottedPath(node: Node): string | undefined {
   if (node.type === "identifier") return node.text;
-  if (node.type !== "attribute") return undefined;
-  const object = node.childForFieldName("object");
-  const attribute = node.childForFieldName("attribute");
-  if (!object || !attribute) return undefined;
-  const head = dottedPath(object);
-  return head === undefined ? undefined : `${head}.${attribute.text}`;
+  // A loop, not recursion: an attribute chain is as long as the file makes it.
+  const attributes: string[] = [];
+  let current = node;
+  while (current.type === "attribute") {
+    const object = current.childForFieldName("object");
+    const attribute = current.childForFieldName("attribute");
+    if (!object || !attribute) return undefined;
+    attributes.push(attribute.text);
+    current = object;
+  }
+  if (current.type !== "identifier") return undefined;
+  attributes.push(current.text);
+  return attributes.reverse().join(".");
 }
 
 /** The base and arguments of `X[A, B]`, whichever node shape the grammar chose for it. */
@@ -65,7 +73,17 @@ function stringContent(node: Node): string {
 }
 
 /** Every non-builtin type name an annotation mentions, subscripts opened up. */
-export function typeNamesIn(node: Node, out: string[]): void {
+export function typeNamesIn(annotation: Node, out: string[]): void {
+  // Most annotations are one name: no walk for them.
+  if (annotation.type === "identifier") {
+    typeNamesAt(annotation, out);
+    return;
+  }
+  depthFirst(annotation, (node) => typeNamesAt(node, out));
+}
+
+/** The names `node` itself mentions; the nodes under it that may mention more. */
+function typeNamesAt(node: Node, out: string[]): readonly Node[] | undefined {
   switch (node.type) {
     case "identifier":
     case "attribute": {
@@ -97,26 +115,25 @@ export function typeNamesIn(node: Node, out: string[]): void {
         if (parts.base !== undefined && !isBuiltinType(parts.base)) out.push(parts.base);
         const wrapper = parts.base === undefined ? "" : lastSegment(parts.base);
         if (VALUE_ARGUMENTS.has(wrapper)) return;
-        const args = FIRST_ARGUMENT_ONLY.has(wrapper) ? parts.args.slice(0, 1) : parts.args;
-        for (const arg of args) typeNamesIn(arg, out);
-        return;
+        return FIRST_ARGUMENT_ONLY.has(wrapper) ? parts.args.slice(0, 1) : parts.args;
       }
       break;
     }
   }
-  for (const child of node.namedChildren) typeNamesIn(child, out);
+  return node.namedChildren;
 }
 
-/** Members of a `A | B | None` union, flattened. */
-function unionMembers(node: Node, out: Node[]): void {
-  if (node.type === "binary_operator" && node.childForFieldName("operator")?.type === "|") {
+/** Members of a `A | B | None` union, flattened, left to right. */
+function unionMembers(union: Node, out: Node[]): void {
+  depthFirst(union, (node) => {
+    if (node.type !== "binary_operator" || node.childForFieldName("operator")?.type !== "|") {
+      out.push(node);
+      return;
+    }
     const left = node.childForFieldName("left");
     const right = node.childForFieldName("right");
-    if (left) unionMembers(left, out);
-    if (right) unionMembers(right, out);
-  } else {
-    out.push(node);
-  }
+    return [left, right].filter((side): side is Node => side !== null);
+  });
 }
 
 function isNone(node: Node): boolean {
@@ -170,13 +187,23 @@ export function annotatedType(node: Node): string | undefined {
  * wrappers that do not change what a variable holds (`Optional[X]`, `ClassVar[X]`…); undefined
  * for a union of several types.
  */
-function unwrapped(node: Node): Node | undefined {
+function unwrapped(annotation: Node): Node | undefined {
+  // A loop, not recursion: `Optional[Optional[…]]` nests as deep as the file does.
+  let node: Node | undefined = annotation;
+  while (node) {
+    const inner = unwrappedOnce(node);
+    if (inner === node) return node;
+    node = inner;
+  }
+  return undefined;
+}
+
+/** One layer off `node`: the node itself when none comes off, undefined when nothing is left. */
+function unwrappedOnce(node: Node): Node | undefined {
   switch (node.type) {
     case "type":
-    case "parenthesized_expression": {
-      const inner = node.namedChild(0);
-      return inner ? unwrapped(inner) : undefined;
-    }
+    case "parenthesized_expression":
+      return node.namedChild(0) ?? undefined;
     case "binary_operator": {
       const members: Node[] = [];
       unionMembers(node, members);
@@ -187,15 +214,15 @@ function unwrapped(node: Node): Node | undefined {
       const parts = genericParts(node);
       if (!parts || parts.base === undefined || !isBuiltinType(parts.base)) return node;
       const wrapper = lastSegment(parts.base);
-      if (TRANSPARENT_WRAPPERS.has(wrapper)) return parts.args[0] ? unwrapped(parts.args[0]) : undefined;
+      if (TRANSPARENT_WRAPPERS.has(wrapper)) return parts.args[0];
       return wrapper === "Union" ? soleMember(parts.args) : node;
     }
   }
   return node;
 }
 
-/** The one member of a union that is not None, unwrapped, when there is exactly one. */
+/** The one member of a union that is not None, when there is exactly one. */
 function soleMember(members: Node[]): Node | undefined {
   const real = members.filter((m) => !isNone(m));
-  return real.length === 1 && real[0] ? unwrapped(real[0]) : undefined;
+  return real.length === 1 ? real[0] : undefined;
 }

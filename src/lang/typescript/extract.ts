@@ -6,6 +6,7 @@
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
 import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./callbacks";
 import { finishFacts } from "./finish";
@@ -45,11 +46,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 function extractTree(root: Node, source: string, path: string, lang: Lang): FileFacts {
   const facts: FileFacts = emptyFacts(path, lang);
   const extractor = new Extractor(source, facts);
-  try {
-    extractor.run(root);
-  } catch {
-    // A tree shape no handler foresaw: keep the facts gathered so far rather than none.
-  }
+  // A tree shape no handler foresaw throws to the caller, which names the file (ingest/failures):
+  // the facts gathered up to the throw would pass for the whole file.
+  extractor.run(root);
   facts.parseErrors = countParseErrors(root);
   finishFacts(facts, extractor.typeVariables);
   return facts;
@@ -907,28 +906,31 @@ function optionalType(type: string | undefined): { type: string } | undefined {
   return type ? { type } : undefined;
 }
 
-/** The value under type assertions and parentheses: `(function () {}) as any` holds a function. */
 /** The names a binding pattern introduces: `x`, `{ a, b: c }`, `[d, ...e]`, `f = 1`. */
 function boundNames(pattern: Node, source: string): string[] {
-  switch (pattern.type) {
-    case "identifier":
-    case "shorthand_property_identifier_pattern":
-      return [textOf(pattern, source)];
-    case "assignment_pattern":
-    case "object_assignment_pattern": {
-      const left = pattern.childForFieldName("left") ?? pattern.firstNamedChild;
-      return left ? boundNames(left, source) : [];
+  const names: string[] = [];
+  depthFirst(pattern, (node) => {
+    switch (node.type) {
+      case "identifier":
+      case "shorthand_property_identifier_pattern":
+        names.push(textOf(node, source));
+        return;
+      case "assignment_pattern":
+      case "object_assignment_pattern": {
+        const left = node.childForFieldName("left") ?? node.firstNamedChild;
+        return left ? [left] : undefined;
+      }
+      case "pair_pattern": {
+        const value = node.childForFieldName("value");
+        return value ? [value] : undefined;
+      }
+      case "object_pattern":
+      case "array_pattern":
+      case "rest_pattern":
+        return node.namedChildren;
     }
-    case "pair_pattern": {
-      const value = pattern.childForFieldName("value");
-      return value ? boundNames(value, source) : [];
-    }
-    case "object_pattern":
-    case "array_pattern":
-    case "rest_pattern":
-      return pattern.namedChildren.flatMap((child) => boundNames(child, source));
-  }
-  return [];
+  });
+  return names;
 }
 
 /**
@@ -948,6 +950,7 @@ function holdsCallable(annotation: Node | null, value: Node, source: string): bo
 }
 
 
+/** The value under type assertions and parentheses: `(function () {}) as any` holds a function. */
 function heldValue(value: Node): Node {
   let current = value;
   for (let depth = 0; depth < 8; depth++) {

@@ -5,6 +5,7 @@ import { asObject } from "../../resolve/jsonc.ts";
 import type { Outcome } from "../../resolve/language.ts";
 import type { Remembered } from "../../resolve/reads.ts";
 import type { Workspace } from "../../resolve/workspace.ts";
+import { depthFirst } from "../../util/depth-first.ts";
 import { dirname, joinPath } from "../../util/paths.ts";
 import { probeSourceFile, stripCodeExtension } from "./files.ts";
 
@@ -117,24 +118,24 @@ export function exportsTarget(exportsField: unknown, subpath: string): string | 
   return pickCondition(best.value)?.replaceAll("*", captured);
 }
 
+/** The first target, depth first, an exports value names: conditions in preference order, arrays in order. */
 function pickCondition(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const picked = pickCondition(item);
-      if (picked !== undefined) return picked;
+  let picked: string | undefined;
+  // A manifest's nesting is the file's to choose: no recursion for it to overflow.
+  depthFirst(value, (item) => {
+    if (picked !== undefined) return;
+    if (typeof item === "string") {
+      picked = item;
+      return;
     }
-    return undefined;
-  }
-  const conditions = asObject(value);
-  if (!conditions) return undefined;
-  const keys = [
-    ...CONDITION_PREFERENCE.filter((key) => key in conditions),
-    ...Object.keys(conditions).filter((key) => !CONDITION_PREFERENCE.includes(key)),
-  ];
-  for (const key of keys) {
-    const picked = pickCondition(conditions[key]);
-    if (picked !== undefined) return picked;
-  }
-  return undefined;
+    if (Array.isArray(item)) return item;
+    const conditions = asObject(item);
+    if (!conditions) return;
+    const keys = [
+      ...CONDITION_PREFERENCE.filter((key) => key in conditions),
+      ...Object.keys(conditions).filter((key) => !CONDITION_PREFERENCE.includes(key)),
+    ];
+    return keys.map((key) => conditions[key]);
+  });
+  return picked;
 }

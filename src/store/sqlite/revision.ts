@@ -106,6 +106,8 @@ export class RevisionRows {
     this.updateNames();
     // Before the early return: rows touched (same content, new mtime) make no revision.
     if (this.stampWrites.size > 0) writeStampList(this.db, patchStamps(readStampList(this.db), this.stampWrites));
+    const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    for (const [key, value] of Object.entries(rest.meta?.() ?? {})) if (value !== undefined) setMeta.run(key, value);
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
     if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped };
 
@@ -116,7 +118,6 @@ export class RevisionRows {
       .run(rev, at, this.added, this.changedCount, this.deletedCount);
     const insertPatch = this.db.query("INSERT INTO patches (rev, path, op, hash, added, removed) VALUES (?, ?, ?, ?, ?, ?)");
     for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
-    const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     setMeta.run("rev", String(rev));
     setMeta.run("last_ingest_at", at);
     return { rev, patches: this.patches.length, droppedEdges: this.dropped };

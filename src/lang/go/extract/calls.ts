@@ -26,8 +26,15 @@ export function visitConversion(file: GoFile, node: Node, from: number): void {
   if (type?.type === "generic_type") addCall(file, type, lineOf(node), from);
 }
 
-function addCall(file: GoFile, target: Node, at: number, from: number): void {
+function addCall(file: GoFile, callee: Node, at: number, from: number): void {
   const calls = file.facts.calls;
+  // `F[T]()`: the grammar reads the instantiation as an index expression or a generic type;
+  // looked through in a loop, since `F[int][int]…` nests as deep as the file does.
+  let target: Node | null = callee;
+  while (target?.type === "index_expression" || target?.type === "generic_type") {
+    target = target.childForFieldName(target.type === "index_expression" ? "operand" : "type");
+  }
+  if (!target) return;
   switch (target.type) {
     case "identifier":
     case "type_identifier":
@@ -47,13 +54,6 @@ function addCall(file: GoFile, target: Node, at: number, from: number): void {
       const pkg = target.childForFieldName("package");
       const name = target.childForFieldName("name");
       if (pkg && name) calls.push({ from, line: at, callee: file.text(name), receiver: file.text(pkg) });
-      return;
-    }
-    // `F[T]()`: the grammar reads the instantiation as an index expression or a generic type.
-    case "index_expression":
-    case "generic_type": {
-      const inner = target.childForFieldName(target.type === "index_expression" ? "operand" : "type");
-      if (inner) addCall(file, inner, at, from);
       return;
     }
   }

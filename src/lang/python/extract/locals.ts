@@ -2,6 +2,7 @@
 // They hide outer definitions of the same name.
 import type { Node } from "web-tree-sitter";
 import { localFact } from "../../../model/facts";
+import { depthFirst } from "../../../util/depth-first";
 import type { Scope } from "./scopes";
 import { lineOf, type PythonFile } from "./state";
 
@@ -29,9 +30,12 @@ export function addAssignedLocals(file: PythonFile, left: Node, scope: Scope): v
 
 /** The names an assignment's left side binds: `x`, `a, b`, `(a, [b, *c])`. */
 function assignedNames(file: PythonFile, left: Node): string[] {
-  if (left.type === "identifier") return [file.text(left)];
-  if (left.type === "pattern_list" || left.type === "tuple_pattern" || left.type === "list_pattern" || left.type === "list_splat_pattern") {
-    return left.namedChildren.flatMap((child) => assignedNames(file, child));
-  }
-  return [];
+  const names: string[] = [];
+  depthFirst(left, (node) => {
+    if (node.type === "identifier") names.push(file.text(node));
+    else if (node.type === "pattern_list" || node.type === "tuple_pattern" || node.type === "list_pattern" || node.type === "list_splat_pattern") {
+      return node.namedChildren;
+    }
+  });
+  return names;
 }

@@ -1,0 +1,41 @@
+// Files the map could not read into the graph although they are source: their parse,
+// extraction or resolution threw (a tree shape no rule foresaw, nesting past the stack). Each
+// such file is left out or loses its edges, and the rest of the map commits; the graph keeps
+// the list, so every later map and doctor can name them until the file changes.
+import type { GraphReader } from "../store";
+import { byCodeUnit } from "../util/compare";
+
+export interface FailedFile {
+  path: string;
+  stage: "parse" | "extract" | "resolve";
+  /** What was thrown. */
+  message: string;
+}
+
+/** The graph's meta key holding the list (JSON, sorted by path). */
+export const FAILED_FILES_META = "failed_files";
+
+export async function failedFilesOf(graph: GraphReader): Promise<FailedFile[]> {
+  const stored = await graph.meta(FAILED_FILES_META);
+  if (!stored) return [];
+  try {
+    const list = JSON.parse(stored);
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The list after a map: an earlier failure holds while its file is there and was neither
+ * parsed again nor, for a resolution failure, resolved again; this map's failures join it.
+ */
+export function failedAfter(
+  before: readonly FailedFile[],
+  now: readonly FailedFile[],
+  map: { present: ReadonlySet<string>; parsed: ReadonlySet<string>; resolved: ReadonlySet<string> },
+): FailedFile[] {
+  const kept = before.filter((f) => map.present.has(f.path) && !map.parsed.has(f.path) && !(f.stage === "resolve" && map.resolved.has(f.path)));
+  // This map's failures are of files it parsed or resolved, so none is also kept.
+  return [...kept, ...now].sort((a, b) => byCodeUnit(a.path, b.path));
+}

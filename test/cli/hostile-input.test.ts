@@ -1,0 +1,176 @@
+// Files written to break a parser's walk: a method chain of 10k links, nesting 50k levels deep,
+// a name that is not UTF-8. None may take the map down, and what ix can read of them it keeps.
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { git } from "../helpers/git";
+import { collect, edgeLines, edges, withGraph } from "../helpers/graph";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+import { decodeLlm } from "../../src/wire/llm";
+
+const LINKS = 10_000;
+/** Past what a recursive walk survives, on the map's thread and in a parse worker. */
+const DEEP = 50_000;
+
+const rep = (text: string, n: number) => text.repeat(n);
+
+/** `a.b().b()…`, one link a line, in each language; b returns its receiver's type, so every link binds. */
+const CHAINS: Record<string, string> = {
+  "chain.ts": `export class A { b(): A { return this; } }\nconst a = new A();\na\n${rep(".b()\n", LINKS)};\n`,
+  "chain.js": `a\n${rep(".b()\n", LINKS)};\n`,
+  "chain.py": `class A:\n    def b(self) -> "A":\n        return self\n\n\na = A()\nx = (a\n${rep(".b()\n", LINKS)})\n`,
+  "chain.go": `package p\n\ntype A struct{}\n\nfunc (a *A) B() *A { return a }\n\nfunc f(a *A) {\n\ta.\n${rep("B().\n", LINKS - 1)}B()\n}\n`,
+};
+
+/**
+ * Nesting of every kind, each followed by a call of keep: the call is found only if the walk
+ * got past the nesting. The first ones are the sizes issue 15 lists (they mapped before too);
+ * the DEEP ones overflowed the extractors' recursive walks, which dropped the file or the facts
+ * after the overflow.
+ */
+const NESTED: Record<string, string> = {
+  "parens.ts": `export function keep() {}\nexport const p = ${rep("(\n", 5_000)}1${rep(")", 5_000)};\nkeep();\n`,
+  "arrays.ts": `export function keep() {}\nexport const p = ${rep("[\n", 5_000)}1${rep("]", 5_000)};\nkeep();\n`,
+  "sum.ts": `export function keep() {}\nexport const s = 1${rep(" +\n1", 20_000)};\nkeep();\n`,
+  "arrows.ts": `export function keep() {}\nexport const f = ${rep("(a) =>\n", 5_000)}1;\nkeep();\n`,
+  "else.ts": `export function keep() {}\nexport function f(x: boolean) {\n${rep("if (x) { keep(); } else\n", 10_000)}{ keep(); }\n}\nkeep();\n`,
+  "sum.py": `def keep():\n    pass\n\n\ns = (1\n${rep("+ 1\n", 20_000)})\nkeep()\n`,
+  "elif.py": `def keep():\n    pass\n\n\ndef f(x):\n    if x:\n        pass\n${rep("    elif x:\n        pass\n", 10_000)}\nkeep()\n`,
+  "parens.go": `package p\n\nfunc keep() {}\n\nvar p = ${rep("(\n", 5_000)}1${rep(")", 5_000)}\n\nfunc f() { keep() }\n`,
+  "closures.go": `package p\n\nfunc keep() {}\n\nvar g = ${rep("func() {\n", 5_000)}${rep("}\n", 4_999)}}\n\nfunc f() { keep() }\n`,
+  "pattern.ts": `export function keep() {}\nexport function f() {\n  const ${rep("[\n", DEEP)}a${rep("]", DEEP)} = [];\n  keep();\n}\n`,
+  "objpattern.ts": `export function keep() {}\nexport function f() {\n  const ${rep("{ a:\n", DEEP)}a${rep(" }", DEEP)} = {};\n  keep();\n}\n`,
+  "union.py": `def keep():\n    pass\n\n\nx: (A\n${rep("| A\n", DEEP)}) = keep()\n`,
+  "optional.py": `def keep():\n    pass\n\n\nx: ${rep("Optional[\n", DEEP)}T${rep("]", DEEP)} = keep()\n`,
+  "tuple.py": `def keep():\n    pass\n\n\ndef f():\n    ${rep("(\n", DEEP)}a, b${rep(",)", DEEP)} = keep()\n`,
+  "pointer.go": `package p\n\nfunc keep() {}\n\nvar x ${rep("*\n", DEEP)}T\n\nfunc f() { keep() }\n`,
+  "slices.go": `package p\n\nfunc keep() {}\n\nvar x ${rep("[\n]", DEEP)}T\n\nfunc f() { keep() }\n`,
+  "instance.go": `package p\n\nfunc keep() {}\n\nfunc f() {\n\tF${rep("[\nint]", DEEP)}()\n\tkeep()\n}\n`,
+  "selector.go": `package p\n\nfunc keep() {}\n\nfunc f() {\n\tx := a.\n${rep("b.\n", DEEP)}b\n\t_ = x\n\tkeep()\n}\n`,
+};
+
+function map(root: string, home: string, env?: Record<string, string>): Record<string, string> {
+  const r = ix(["map", ".", "--format", "llm"], { cwd: root, home, env });
+  expect(r.stdout).not.toContain("error code=");
+  expect(r.code).toBe(0);
+  return decodeLlm(r.lines[0] as string).fields;
+}
+
+/** The lines of the unresolved call sites of `name` anywhere in the graph. */
+function unresolvedLines(home: string, root: string, name: string): Promise<number[]> {
+  return withGraph(home, root, async (graph) => (await collect(graph.allUnresolved())).filter((u) => u.name === name).flatMap((u) => u.lines));
+}
+
+/** Every link of each chain was extracted and, where its types say so, bound. */
+async function expectChainsBound(home: string, root: string): Promise<void> {
+  // TypeScript records each call on its own line: all 10k links, from the first to the last.
+  const lines = await edgeLines(home, root, "CALLS", "chain.ts", "b");
+  expect(lines.length).toBe(LINKS);
+  expect([lines[0], lines.at(-1)]).toEqual([4, LINKS + 3]);
+  const all = await edges(home, root, "CALLS");
+  expect(all).toContain("chain.py CALLS chain.py:A.b");
+  expect(all).toContain("chain.go:f CALLS chain.go:A.B");
+  // No link short of the last lost its receiver's type (Go and Python put a chain's calls on its first line).
+  expect(await unresolvedLines(home, root, "B")).toEqual([]);
+  // JavaScript's chain starts at an unknown `a`: each of its links is a site left unresolved.
+  expect((await unresolvedLines(home, root, "b")).length).toBe(LINKS);
+}
+
+async function expectNestedRead(home: string, root: string, files: readonly string[]): Promise<void> {
+  const calls = await edges(home, root, "CALLS");
+  for (const file of files) expect(calls.some((edge) => edge.endsWith(` CALLS ${file}:keep`) && edge.startsWith(file))).toBe(true);
+}
+
+describe("hostile input", () => {
+  test("a 10,000-link method chain maps in TypeScript, JavaScript, Python and Go, and every link is a call", async () => {
+    const root = await writeTree(tempDir("ix-chain-"), { "ok.ts": "export function ok() {}\n" });
+    const home = tempDir();
+    map(root, home);
+    // Onto an existing graph: this used to fail every map until the file was removed.
+    await writeTree(root, CHAINS);
+    const result = map(root, home);
+    expect(result).toMatchObject({ outcome: "incremental_local_completed", added: "4" });
+    expect(result.parse_errors).toBeUndefined();
+    expect(result.files_failed).toBeUndefined();
+    await expectChainsBound(home, root);
+    expect(map(root, home)).toMatchObject({ outcome: "no_change" });
+  });
+
+  test("nesting of every kind, to 50,000 levels, maps, and what follows it in the file is still read", async () => {
+    const root = await writeTree(tempDir("ix-nest-"), NESTED);
+    const home = tempDir();
+    const result = map(root, home);
+    expect(result).toMatchObject({ outcome: "full_local_completed", files: String(Object.keys(NESTED).length) });
+    expect(result.skipped).toBeUndefined();
+    expect(result.files_failed).toBeUndefined();
+    await expectNestedRead(home, root, Object.keys(NESTED));
+  }, 120_000);
+
+  test("in parse workers as on the map's thread: the same chains and nesting, among more than 24 files", async () => {
+    const padding = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`pad${i}.ts`, `export function pad${i}() {}\n`]));
+    const deep = Object.fromEntries(Object.entries(NESTED).filter(([, text]) => text.length > 100_000));
+    const root = await writeTree(tempDir("ix-workers-"), { ...CHAINS, ...deep, ...padding });
+    const home = tempDir();
+    // 0: a map of more than 24 files parses in workers, whatever the cores.
+    const result = map(root, home, { IX_PARSE_INLINE_BYTES: "0" });
+    expect(Number(result.files)).toBeGreaterThan(24);
+    expect(result.skipped).toBeUndefined();
+    expect(result.files_failed).toBeUndefined();
+    await expectChainsBound(home, root);
+    await expectNestedRead(home, root, Object.keys(deep));
+  }, 120_000);
+
+  test("a file whose resolution still throws is named in parse_errors, map json and doctor; the rest of the map commits", async () => {
+    // 10k variables each read from the one before: the binder still follows that by recursion.
+    // It stands for any file whose extraction or resolution throws.
+    const deep = `export class A { m(): void {} x!: A; }\nexport function f() {\n  const a0 = new A();\n${Array.from({ length: LINKS }, (_, i) => `  const a${i + 1} = a${i}.x;\n`).join("")}  a${LINKS}.m();\n}\n`;
+    const root = await writeTree(tempDir("ix-fail-"), {
+      "deep.ts": deep,
+      "a.ts": "import { b } from './b';\nexport function a() { b(); }\n",
+      "b.ts": "export function b() {}\n",
+    });
+    const home = tempDir();
+    const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ outcome: "full_local_completed", parse_errors: "1", files_failed: "1" });
+    expect(r.lines).toContainEqual(expect.stringMatching(/^failed path=deep\.ts stage=resolve message=".+"$/));
+    expect(await edges(home, root, "CALLS")).toEqual(["a.ts:a CALLS b.ts:b"]);
+
+    // A later map parses nothing, yet still names it; so does doctor.
+    const json = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout);
+    expect(json.map).toMatchObject({ outcome: "no_change", files_failed: 1, files_failed_paths: ["deep.ts"] });
+    expect(json.failed).toEqual([{ path: "deep.ts", stage: "resolve", message: expect.any(String) }]);
+    const doctor = ix(["doctor", "--format", "llm"], { cwd: root, home });
+    expect(doctor.stdout).toContain("check name=failed_files status=warn count=1");
+    expect(doctor.lines).toContainEqual(expect.stringMatching(/^failed path=deep\.ts stage=resolve /));
+
+    // Fixed, the file is read again and no longer named.
+    await Bun.sleep(5);
+    writeFileSync(join(root, "deep.ts"), "export function deep() {}\n");
+    const fixed = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout);
+    expect(fixed.map).toMatchObject({ outcome: "incremental_local_completed", parse_errors: 0, files_failed: 0, files_failed_paths: [] });
+    expect(ix(["doctor", "--format", "llm"], { cwd: root, home }).stdout).toContain("check name=failed_files status=ok count=0");
+  });
+
+  /** `<root>/<name>` as bytes: the name holds a byte that is no UTF-8. */
+  const rawPath = (root: string, ...name: number[]) => Buffer.concat([Buffer.from(`${root}/`), Buffer.from(name)]);
+  const BAD_TS = [0xff, ...Buffer.from(".ts")];
+
+  test("a file whose name is not UTF-8 is counted as skipped, in a git repository, on every map", async () => {
+    const root = await writeTree(tempDir("ix-name-git-"), { "ok.ts": "export function ok() {}\n" });
+    writeFileSync(rawPath(root, ...BAD_TS), "export function bad() {}\n");
+    git(root, "init", "-q");
+    expect(map(root, tempDir())).toMatchObject({ files: "1", skipped: "1" });
+    const home = tempDir();
+    map(root, home);
+    expect(map(root, home)).toMatchObject({ outcome: "no_change", skipped: "1" });
+  });
+
+  test("a file whose name is not UTF-8 is counted as skipped outside git, also inside a directory of such a name", async () => {
+    const root = await writeTree(tempDir("ix-name-walk-"), { "ok.ts": "export function ok() {}\n" });
+    writeFileSync(rawPath(root, ...BAD_TS), "export function bad() {}\n");
+    mkdirSync(rawPath(root, 0xfe));
+    writeFileSync(rawPath(root, 0xfe, ...Buffer.from("/inner.ts")), "export function inner() {}\n");
+    expect(map(root, tempDir())).toMatchObject({ files: "1", skipped: "2" });
+  });
+});

@@ -85,6 +85,8 @@ interface Sample {
   /** Whether a map ran at any moment of the query. */
   duringMap: boolean;
   outcome: string;
+  /** The answer's first line, kept for errors. */
+  first?: string;
 }
 
 let mapsRunning = 0;
@@ -113,7 +115,8 @@ async function reader(index: number): Promise<void> {
     const code = await proc.exited;
     const ms = performance.now() - started;
     const duringMap = mapsRunning > 0 || mapsSeen + mapsRunning !== before;
-    samples.push({ query: args[0] ?? "(bare)", ms, duringMap, outcome: outcomeOf(args, code, out) });
+    const outcome = outcomeOf(args, code, out);
+    samples.push({ query: args[0] ?? "(bare)", ms, duringMap, outcome, first: outcome === "ok" || outcome === "mapping" ? undefined : out.split("\n")[0] });
     if (!firstMapDone) await Bun.sleep(1);
   }
 }
@@ -168,9 +171,13 @@ const idle = samples.filter((s) => !s.duringMap).map((s) => s.ms);
 const busy = samples.filter((s) => s.duringMap).map((s) => s.ms);
 const outcomes = new Map<string, number>();
 const errors = new Map<string, string[]>();
+const example = new Map<string, string>();
 for (const s of samples) {
   outcomes.set(s.outcome, (outcomes.get(s.outcome) ?? 0) + 1);
-  if (s.outcome !== "ok" && s.outcome !== "mapping") errors.set(s.outcome, [...(errors.get(s.outcome) ?? []), s.query]);
+  if (s.outcome !== "ok" && s.outcome !== "mapping") {
+    errors.set(s.outcome, [...(errors.get(s.outcome) ?? []), s.query]);
+    if (!example.has(s.outcome)) example.set(s.outcome, s.first?.slice(0, 200) ?? "");
+  }
 }
 const failedMaps = results.filter((r) => !r.ok);
 const idleP50 = percentile(idle, 50);
@@ -178,7 +185,7 @@ console.log(`maps: ${results.length}, failed ${failedMaps.length}${failedMaps.ma
 console.log(`map ms: ${results.map((r) => Math.round(r.ms)).join(" ")}`);
 console.log(`queries: ${samples.length} (${idle.length} idle, ${busy.length} during a map); outcomes: ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(", ")}`);
 const errorCount = [...errors.values()].reduce((a, b) => a + b.length, 0);
-console.log(`errors: ${errorCount}${[...errors].map(([code, qs]) => `\n  ${code}: ${qs.length} (${[...new Set(qs)].join(", ")})`).join("")}`);
+console.log(`errors: ${errorCount}${[...errors].map(([code, qs]) => `\n  ${code}: ${qs.length} (${[...new Set(qs)].join(", ")}), e.g. ${example.get(code)}`).join("")}`);
 console.log(`latency ms: idle p50 ${idleP50.toFixed(1)} p99 ${percentile(idle, 99).toFixed(1)}; during maps p50 ${percentile(busy, 50).toFixed(1)} p99 ${percentile(busy, 99).toFixed(1)}`);
 console.log(`during-map p99 / idle p50: ${(percentile(busy, 99) / idleP50).toFixed(2)}× (goal ≤ 5×); p50 ratio ${(percentile(busy, 50) / idleP50).toFixed(2)}×`);
 rmSync(work, { recursive: true, force: true });

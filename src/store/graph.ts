@@ -103,6 +103,11 @@ export interface StoreDescription {
   location: string;
 }
 
+/**
+ * A graph as one revision: a reader answers from the revision that was the last committed when
+ * it first read, for its whole life, so one question's statements never mix two revisions.
+ * A newer revision is read by a new reader.
+ */
 export interface GraphReader {
   describe(): StoreDescription;
   close(): void;

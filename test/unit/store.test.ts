@@ -210,6 +210,25 @@ describe("commit", () => {
     store.close();
   });
 
+  test("a reader answers from one revision for its whole life, while a map commits the next", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const reader = openSqliteReader(dbPath);
+    expect(await reader.rev()).toBe(1);
+    const b2 = change("src/b.ts", "hb2", [fn("src/b.ts", "helper", 5), fn("src/b.ts", "extra", 20)]);
+    await store.commit(revision({ changed: [b2], edges: new Map([["src/b.ts", { edges: [], unresolved: [] }]]) }));
+    // The reader opened before the commit still sees revision 1 whole, statement after statement.
+    expect(await reader.rev()).toBe(1);
+    expect(await reader.node(idOf("src/b.ts", "function:other"))).toBeDefined();
+    expect(await reader.node(idOf("src/b.ts", "function:extra"))).toBeUndefined();
+    reader.close();
+    const later = openSqliteReader(dbPath);
+    expect(await later.rev()).toBe(2);
+    expect(await later.node(idOf("src/b.ts", "function:extra"))).toBeDefined();
+    later.close();
+    store.close();
+  });
+
   test("the names table holds each entity name once, files aside, and follows edits and deletes", async () => {
     const store = openSqliteStore(dbPath);
     const names = async () => (await store.distinctNames()).sort();
@@ -420,14 +439,18 @@ describe("readonly", () => {
     reader.close();
   });
 
-  test("a reader sees the last committed revision while a writer is open", async () => {
+  test("a reader sees the last committed revision while a writer is open and mid-revision", async () => {
     const writer = openSqliteStore(dbPath);
     await writer.commit(twoFiles());
-    const reader = openSqliteReader(dbPath);
     await writer.commit(revision({ deleted: ["src/b.ts"] }));
+    const pending = await writer.begin();
+    await pending.touch({ path: "src/new.ts", size: 1, mtimeMs: 1, hash: "h", lang: "typescript", parseErrors: 0, role: "production" });
+    const reader = openSqliteReader(dbPath);
     expect(await reader.rev()).toBe(2);
     expect((await reader.stats()).nodes).toEqual({ file: 1, function: 1 });
+    expect((await reader.fileRowsOf(["src/new.ts"])).size).toBe(0);
     reader.close();
+    await pending.abort();
     writer.close();
   });
 });

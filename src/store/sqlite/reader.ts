@@ -107,6 +107,8 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   close(): void {
+    // A reader's snapshot ends here (store.ts); nothing was written in it.
+    if (this.db.inTransaction) this.db.run("ROLLBACK");
     this.db.close();
   }
 

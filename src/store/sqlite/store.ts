@@ -67,9 +67,13 @@ function userVersion(db: Database): number {
 export function openSqliteReader(dbPath: string): SqliteGraphReader {
   const db = connect(dbPath, true, (db) => {
     db.run(`PRAGMA mmap_size = ${READ_MMAP_BYTES}`);
-    // Reading the schema version is the connection's first read: once it has read, the
-    // connection holds its share of the database, and later statements no longer meet the
-    // moments in which SQLite answers "busy" without waiting.
+    // One read transaction for the reader's whole life: every answer reads one revision, even
+    // when a map commits the next one between two of its statements (a node found by one
+    // statement and gone by the next ended a query in internal_error). Reading the schema
+    // version is its first read: from then on the connection holds its share of the database,
+    // and later statements no longer meet the moments in which SQLite answers "busy" without
+    // waiting.
+    db.run("BEGIN");
     const version = userVersion(db);
     if (version !== SCHEMA_VERSION) throw new StoreError("schema_mismatch", `${dbPath} has schema ${version}, this ix reads schema ${SCHEMA_VERSION}`);
   });

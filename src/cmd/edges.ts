@@ -3,8 +3,10 @@ import { edgeAnswer, type Relation } from "../answers/edges";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
 import { defineIx } from "./command";
-import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "./options";
+import { TARGET_ARGS, targetOptions, boundedList } from "./options";
 import { presentEdges } from "../present/edges";
+
+const LIST = boundedList(50);
 
 const DESCRIPTION: Record<Relation, string> = {
   callers: "Who calls a function or method, with the call site of each",
@@ -23,11 +25,11 @@ const EXAMPLE: Record<Relation, string> = {
 function edgeCommand(relation: Relation) {
   return defineIx({
     meta: { name: relation, description: DESCRIPTION[relation] },
-    args: { ...TARGET_ARGS, ...LIST_ARGS },
+    args: { ...TARGET_ARGS, ...LIST.args },
     examples: [{ run: EXAMPLE[relation], why: DESCRIPTION[relation].toLowerCase() }],
     run: (args, ctx) =>
       withSession(ctx, async (session) => {
-        const shape = listOptions(args);
+        const shape = LIST.shape(args);
         const target = await resolveTarget(session, args.target, targetOptions(args));
         presentEdges(ctx.writer, relation, await edgeAnswer(session, relation, target, shape.limit), shape);
       }),

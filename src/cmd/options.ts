@@ -15,11 +15,18 @@ export const TARGET_ARGS = {
   "tests-only": { type: "boolean", description: "Consider only test and fixture entities" },
 } as const satisfies ArgsDef;
 
-export const LIST_ARGS = {
-  limit: { type: "string", description: "At most this many rows (default 50)", valueHint: "n" },
-  full: { type: "boolean", description: "Every row, no limit" },
-  fields: { type: "string", description: "Row fields to show, comma-separated; `id` alone adds ids to the default rows", valueHint: "a,b" },
-} as const satisfies ArgsDef;
+/**
+ * A list command's --limit/--full/--fields with its own default: the help and the cut read the
+ * one number, so `--help` states the default the command applies.
+ */
+export function boundedList(defaultLimit: number) {
+  const args = {
+    limit: { type: "string", description: `At most this many rows (default ${defaultLimit})`, valueHint: "n" },
+    full: { type: "boolean", description: "Every row, no limit" },
+    fields: { type: "string", description: "Row fields to show, comma-separated; `id` alone adds ids to the default rows", valueHint: "a,b" },
+  } as const satisfies ArgsDef;
+  return { args, shape: (values: { limit?: string; full?: boolean; fields?: string }) => listOptions(values, defaultLimit) };
+}
 
 /** A --kind value: one of the kinds nodes have, else a usage error (never a silent empty answer). */
 export function kindOption(value: string | undefined): string | undefined {
@@ -41,7 +48,7 @@ export function targetOptions(args: { kind?: string; path?: string; pick?: strin
 
 const ADDABLE = new Set(["id", "via", "confidence", "signature", "role"]);
 
-export function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit = 50): RowShape {
+function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit: number): RowShape {
   const limit = args.full ? Number.MAX_SAFE_INTEGER : (positiveInt(args.limit, "--limit") ?? defaultLimit);
   const fields = args.fields?.split(",").map((f) => f.trim()).filter(Boolean) ?? [];
   if (fields.length > 0 && fields.every((f) => ADDABLE.has(f))) return { limit, add: fields };

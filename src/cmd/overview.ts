@@ -3,16 +3,18 @@ import { overviewAnswer } from "../answers/members";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
 import { defineIx } from "./command";
-import { LIST_ARGS, listOptions, TARGET_ARGS, targetOptions } from "./options";
+import { TARGET_ARGS, targetOptions, boundedList } from "./options";
 import { presentOverview } from "../present/members";
+
+const LIST = boundedList(30);
 
 export default defineIx({
   meta: { name: "overview", description: "A container at a glance: member counts by kind, its bases, its members" },
-  args: { ...TARGET_ARGS, ...LIST_ARGS },
+  args: { ...TARGET_ARGS, ...LIST.args },
   examples: [{ run: "ix overview SqliteGraphStore", why: "the SqliteGraphStore class at a glance" }],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
-      const shape = listOptions(args, 30);
+      const shape = LIST.shape(args);
       const target = await resolveTarget(session, args.target, targetOptions(args));
       presentOverview(ctx.writer, await overviewAnswer(session, target), shape);
     }),

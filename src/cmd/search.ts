@@ -2,22 +2,28 @@
 import { search } from "../answers/search";
 import { withSession } from "../answers/session";
 import { defineIx } from "./command";
-import { kindOption, LIST_ARGS, listOptions } from "./options";
+import { invalidRequest } from "../model/errors";
+import { kindOption, boundedList } from "./options";
 import { presentSearch } from "../present/search";
+
+const LIST = boundedList(20);
 
 export default defineIx({
   meta: { name: "search", description: "Find entities by name (one identifier), ranked, with path and lines" },
   args: {
     term: { type: "positional", required: true, description: "One identifier or the start of one" },
     kind: { type: "string", description: "Only entities of this kind (function, method, class, interface, type, module, file)", valueHint: "kind" },
-    ...LIST_ARGS,
+    ...LIST.args,
   },
   examples: [{ run: "ix search workspace --limit 10", why: "entities whose name holds 'workspace'" }],
-  run: (args, ctx) =>
-    withSession(ctx, async ({ graph }) => {
-      const shape = listOptions(args, 20);
-      const kind = kindOption(args.kind);
-      const term = args.term.trim();
+  run: (args, ctx) => {
+    // An empty term matches every name: 500 arbitrary candidates answer nothing that was asked.
+    const term = args.term.trim();
+    if (term === "") throw invalidRequest("missing_argument", "search needs a term: an identifier or the start of one", { argument: "term" });
+    const shape = LIST.shape(args);
+    const kind = kindOption(args.kind);
+    return withSession(ctx, async ({ graph }) => {
       presentSearch(ctx.writer, term, await search(graph, term, kind), shape);
-    }),
+    });
+  },
 });

@@ -65,7 +65,7 @@ async function siteOf(session: Session, relation: Relation, target: GraphNode, e
   // The graph's own line is still the best answer when the file did not change.
   const line = edge.lines[0];
   if (line !== undefined && !stale && lines[line - 1] !== undefined) {
-    return { line, also: edge.lines.slice(1, 5), snippet: (lines[line - 1] as string).trim().slice(0, 200), path: holder.path };
+    return { line, also: edge.lines.slice(1, 5), more: Math.max(0, edge.lines.length - 5), snippet: (lines[line - 1] as string).trim().slice(0, 200), path: holder.path };
   }
   return undefined;
 }

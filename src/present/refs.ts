@@ -17,6 +17,7 @@ export function refFields(row: RefRow, withId: boolean): { fields: Fields; optio
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
     site: site ? `${site.path}:${site.line}` : undefined,
     also: site?.also.length ? site.also : undefined,
+    more_sites: site?.more || undefined,
     snippet: site?.snippet,
     via: indirect ? (edge.via ?? undefined) : undefined,
     confidence: indirect || (edge.confidence !== null && edge.confidence < 1) ? (edge.confidence ?? undefined) : undefined,

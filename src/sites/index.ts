@@ -29,7 +29,10 @@ export interface SiteQuery {
 
 export interface Site {
   line: number;
+  /** Further sites in the same scope, at most four. */
   also: number[];
+  /** How many further sites `also` leaves out. */
+  more: number;
   snippet: string;
 }
 
@@ -74,7 +77,7 @@ export function recordedCallSite(lines: readonly string[], name: string, recorde
   if (first === undefined || short === "" || !lines[first - 1]!.includes(short)) return undefined;
   const view = codeView(lines, syntax);
   if (identifierColumns(view.masked(first - 1), short).length === 0) return undefined;
-  return { line: first, also: ordered.slice(1, 5), snippet: callSnippet(view, first - 1) };
+  return { line: first, also: ordered.slice(1, 5), more: Math.max(0, ordered.length - 5), snippet: callSnippet(view, first - 1) };
 }
 
 /**

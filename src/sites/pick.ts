@@ -21,7 +21,7 @@ export function distanceToHints(start: number, end: number, hints: readonly numb
   return best;
 }
 
-export function pick(candidates: readonly Candidate[]): { line: number; also: number[] } | undefined {
+export function pick(candidates: readonly Candidate[]): { line: number; also: number[]; more: number } | undefined {
   if (candidates.length === 0) return undefined;
   const bestRank = Math.min(...candidates.map((c) => c.rank));
   const byLine = new Map<number, Candidate>();
@@ -40,5 +40,5 @@ export function pick(candidates: readonly Candidate[]): { line: number; also: nu
     .slice(0, MAX_ALSO)
     .map((c) => c.line)
     .sort((a, b) => a - b);
-  return { line: primary.line, also };
+  return { line: primary.line, also, more: rest.length - also.length };
 }

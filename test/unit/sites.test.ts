@@ -33,12 +33,12 @@ const RUN_SCOPE = { name: "run", kind: "function", startLine: 3, endLine: 6 };
 
 describe("call sites in TypeScript", () => {
   test("finds the call inside the scope, not the one in another function", () => {
-    expect(call(RUN_TS, "parse", RUN_SCOPE, [4])).toEqual({ line: 4, also: [], snippet: "const tree = parse(input);" });
+    expect(call(RUN_TS, "parse", RUN_SCOPE, [4])).toEqual({ line: 4, also: [], more: 0, snippet: "const tree = parse(input);" });
   });
 
   test("lines inserted above the scope after the map: the site moves with it", () => {
     const edited = source("// a new header", "// explaining things", "import { extra } from './extra';", RUN_TS);
-    expect(call(edited, "parse", RUN_SCOPE, [4])).toEqual({ line: 7, also: [], snippet: "const tree = parse(input);" });
+    expect(call(edited, "parse", RUN_SCOPE, [4])).toEqual({ line: 7, also: [], more: 0, snippet: "const tree = parse(input);" });
   });
 
   test("lines inserted inside another function above: the stale hint is shifted with the span", () => {
@@ -54,7 +54,7 @@ describe("call sites in TypeScript", () => {
     );
     const recorded = { name: "second", kind: "function", startLine: 3, endLine: 6 };
     // At map time `second` began on line 3 and the edge was recorded on line 5 (its `parse(b)`).
-    expect(call(text, "parse", recorded, [5])).toEqual({ line: 7, also: [6], snippet: "parse(b);" });
+    expect(call(text, "parse", recorded, [5])).toEqual({ line: 7, also: [6], more: 0, snippet: "parse(b);" });
   });
 
   test("a commented-out call is skipped, in line, block and trailing comments", () => {
@@ -69,7 +69,7 @@ describe("call sites in TypeScript", () => {
     );
     expect(call(text, "parse", { name: "run", kind: "function", startLine: 1, endLine: 7 })).toEqual({
       line: 6,
-      also: [],
+      also: [], more: 0,
       snippet: "return parse(now);",
     });
   });
@@ -120,8 +120,14 @@ describe("call sites in TypeScript", () => {
       "}", // 5
     );
     const scope = { name: "run", kind: "function", startLine: 1, endLine: 5 };
-    expect(call(text, "parse", scope, [4])).toEqual({ line: 4, also: [2], snippet: "parse(b);" });
-    expect(call(text, "parse", scope, [])).toEqual({ line: 2, also: [4], snippet: "parse(a);" });
+    expect(call(text, "parse", scope, [4])).toEqual({ line: 4, also: [2], more: 0, snippet: "parse(b);" });
+    expect(call(text, "parse", scope, [])).toEqual({ line: 2, also: [4], more: 0, snippet: "parse(a);" });
+  });
+
+  test("seven calls in one scope: four go to also, and the two left out are counted", () => {
+    const text = source("function run() {", ...Array.from({ length: 7 }, (_, i) => `  parse(a${i});`), "}");
+    const scope = { name: "run", kind: "function", startLine: 1, endLine: 9 };
+    expect(call(text, "parse", scope, [])).toEqual({ line: 2, also: [3, 4, 5, 6], more: 2, snippet: "parse(a0);" });
   });
 
   test("also keeps at most four further sites, sorted", () => {
@@ -140,14 +146,14 @@ describe("call sites in TypeScript", () => {
       "}", // 3
     );
     const scope = { name: "run", kind: "function", startLine: 1, endLine: 3 };
-    expect(call(bare, "parse", scope)).toEqual({ line: 2, also: [], snippet: "return items.map(parse);" });
+    expect(call(bare, "parse", scope)).toEqual({ line: 2, also: [], more: 0, snippet: "return items.map(parse);" });
     const both = source(
       "function run(items: string[]) {", // 1
       "  const all = items.map(parse);", // 2
       "  return parse(items[0]);", // 3
       "}", // 4
     );
-    expect(call(both, "parse", { ...scope, endLine: 4 }, [2])).toEqual({ line: 3, also: [], snippet: "return parse(items[0]);" });
+    expect(call(both, "parse", { ...scope, endLine: 4 }, [2])).toEqual({ line: 3, also: [], more: 0, snippet: "return parse(items[0]);" });
   });
 
   test("object keys and assignment targets are not uses", () => {
@@ -173,7 +179,7 @@ describe("call sites in TypeScript", () => {
       "  }", // 9
       "}", // 10
     );
-    expect(call(text, "parse", null)).toEqual({ line: 8, also: [], snippet: "return parse(input);" });
+    expect(call(text, "parse", null)).toEqual({ line: 8, also: [], more: 0, snippet: "return parse(input);" });
   });
 
   test("an import line is not a use in call mode", () => {
@@ -184,7 +190,7 @@ describe("call sites in TypeScript", () => {
       '} from "./parser";', // 4
       "const handlers = [parse];", // 5
     );
-    expect(call(text, "parse", null)).toEqual({ line: 5, also: [], snippet: "const handlers = [parse];" });
+    expect(call(text, "parse", null)).toEqual({ line: 5, also: [], more: 0, snippet: "const handlers = [parse];" });
   });
 
   test("call syntax: generics, optional calls, new with a namespace, member calls", () => {
@@ -225,7 +231,7 @@ describe("call sites in TypeScript", () => {
     const text = ["function run() {", "  // parse(no)", "  return parse(x);", "}"].join("\r\n");
     expect(call(text, "parse", { name: "run", kind: "function", startLine: 1, endLine: 4 })).toEqual({
       line: 3,
-      also: [],
+      also: [], more: 0,
       snippet: "return parse(x);",
     });
   });
@@ -234,7 +240,7 @@ describe("call sites in TypeScript", () => {
     const text = source("const x = 1;", "parse(x);", "parse(y);");
     expect(call(text, "parse", { name: "vanished", kind: "function", startLine: 2, endLine: 40 }, [3])).toEqual({
       line: 3,
-      also: [2],
+      also: [2], more: 0,
       snippet: "parse(y);",
     });
   });
@@ -426,7 +432,7 @@ const PY = source(
 describe("Python", () => {
   test("a call in a method, skipping comments, strings and a docstring at column 0", () => {
     const site = call(PY, "parse", { name: "Loader.load", kind: "function", startLine: 14, endLine: 21 }, [], "python");
-    expect(site).toEqual({ line: 18, also: [], snippet: "data = parse(text)" });
+    expect(site).toEqual({ line: 18, also: [], more: 0, snippet: "data = parse(text)" });
   });
 
   test("the class span runs to the end of its indented body, past the docstring", () => {
@@ -444,10 +450,10 @@ describe("Python", () => {
     const edited = source("import sys", "import re", PY);
     expect(call(edited, "helper", { name: "load", kind: "function", startLine: 14, endLine: 21 }, [19], "python")).toEqual({
       line: 21,
-      also: [],
+      also: [], more: 0,
       snippet: "return helper( data, path)",
     });
-    expect(call(PY, "parse", null, [], "python")).toEqual({ line: 18, also: [24], snippet: "data = parse(text)" });
+    expect(call(PY, "parse", null, [], "python")).toEqual({ line: 18, also: [24], more: 0, snippet: "data = parse(text)" });
   });
 
   test("a multi-line decorator belongs to the span; a call inside an f-string is found", () => {
@@ -492,11 +498,11 @@ describe("Python", () => {
   });
 
   test("import mode: from … import name, a module path, a parenthesised list", () => {
-    expect(importOf(PY, "parse", [1], "python")).toEqual({ line: 1, also: [], snippet: "from .util import helper, parse" });
-    expect(importOf(PY, "os.path", [], "python")).toEqual({ line: 2, also: [], snippet: "import os.path" });
+    expect(importOf(PY, "parse", [1], "python")).toEqual({ line: 1, also: [], more: 0, snippet: "from .util import helper, parse" });
+    expect(importOf(PY, "os.path", [], "python")).toEqual({ line: 2, also: [], more: 0, snippet: "import os.path" });
     expect(importOf(PY, "Field", [3], "python")).toEqual({
       line: 5,
-      also: [],
+      also: [], more: 0,
       snippet: "from .models import ( Model, Field as F, )",
     });
     expect(importOf(PY, "json", [], "python")).toBeUndefined();
@@ -534,7 +540,7 @@ const GO = source(
 describe("Go", () => {
   test("calls in a method, skipping raw strings, strings and comments", () => {
     const scope = { name: "Server.Run", kind: "method", startLine: 14, endLine: 21 };
-    expect(call(GO, "Parse", scope, [20], "go")).toEqual({ line: 20, also: [16], snippet: "return Parse(str.TrimSpace(v))" });
+    expect(call(GO, "Parse", scope, [20], "go")).toEqual({ line: 20, also: [16], more: 0, snippet: "return Parse(str.TrimSpace(v))" });
   });
 
   test("a method is re-anchored by its receiver type; the declaration `func Parse` is skipped", () => {
@@ -552,7 +558,7 @@ describe("Go", () => {
   test("import mode: a path in an import block, by full path or by its last segment", () => {
     expect(importOf(GO, "github.com/acme/tool/parse", [6], "go")).toEqual({
       line: 6,
-      also: [],
+      also: [], more: 0,
       snippet: '"github.com/acme/tool/parse"',
     });
     expect(importOf(GO, "strings", [], "go")?.line).toBe(5);
@@ -575,10 +581,10 @@ describe("import mode in TypeScript", () => {
   );
 
   test("a named import, hint lines first", () => {
-    expect(importOf(text, "parse", [1])).toEqual({ line: 1, also: [], snippet: 'import { parse, type Tree } from "./parser";' });
+    expect(importOf(text, "parse", [1])).toEqual({ line: 1, also: [], more: 0, snippet: 'import { parse, type Tree } from "./parser";' });
     expect(importOf(text, "helper", [7])).toEqual({
       line: 7,
-      also: [3],
+      also: [3], more: 0,
       snippet: 'export { helper as assist } from "../ws/index.ts";',
     });
   });
@@ -586,7 +592,7 @@ describe("import mode in TypeScript", () => {
   test("a name inside a multi-line import list: its line, with the statement as the snippet", () => {
     expect(importOf(text, "resolveWorkspaceRoot", [2])).toEqual({
       line: 4,
-      also: [],
+      also: [], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
   });
@@ -595,10 +601,10 @@ describe("import mode in TypeScript", () => {
     expect(importOf(text, "./parser", [])?.line).toBe(1);
     expect(importOf(text, "../ws/index", [2])).toEqual({
       line: 5,
-      also: [7],
+      also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
-    expect(importOf(text, "node:fs", [])).toEqual({ line: 8, also: [], snippet: 'const fs = require("node:fs");' });
+    expect(importOf(text, "node:fs", [])).toEqual({ line: 8, also: [], more: 0, snippet: 'const fs = require("node:fs");' });
     expect(importOf(text, "lodash", [])?.line).toBe(6);
   });
 
@@ -675,13 +681,15 @@ describe("recorded sites of a file unchanged since the map", () => {
   test("the first recorded line is the site, with the open call's next two lines, and the others are also", () => {
     expect(recordedCallSite(lines, "parse", [8, 3, 7, 8, 3], siteSyntaxOf("typescript"))).toEqual({
       line: 3,
-      also: [7, 8],
+      also: [7, 8], more: 0,
       snippet: "const x = parse(a, a + 1, a + 2,",
     });
   });
 
-  test("at most four further lines", () => {
-    expect(recordedCallSite(lines, "parse", [3, 4, 5, 6, 7, 8], siteSyntaxOf("typescript"))?.also).toEqual([4, 5, 6, 7]);
+  test("at most four further lines, and how many more there are", () => {
+    const site = recordedCallSite(lines, "parse", [3, 4, 5, 6, 7, 8], siteSyntaxOf("typescript"));
+    expect(site?.also).toEqual([4, 5, 6, 7]);
+    expect(site?.more).toBe(1);
   });
 
   test("a recorded line that does not name the callee in code gives no site, so the caller searches", () => {
@@ -692,6 +700,6 @@ describe("recorded sites of a file unchanged since the map", () => {
   });
 
   test("a qualified name is looked for by its last part", () => {
-    expect(recordedCallSite(lines, "Parser.parse", [10], siteSyntaxOf("typescript"))).toEqual({ line: 10, also: [], snippet: ".parse(x);" });
+    expect(recordedCallSite(lines, "Parser.parse", [10], siteSyntaxOf("typescript"))).toEqual({ line: 10, also: [], more: 0, snippet: ".parse(x);" });
   });
 });

@@ -1,0 +1,57 @@
+// Answers an agent can trust (issue 16): each test is named for the answer that misled.
+import { describe, expect, test } from "bun:test";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+describe("a caller row with many sites", () => {
+  test("also= lists four further sites and more_sites= counts the rest", async () => {
+    const root = await writeTree(tempDir("ix-also-"), {
+      "src/a.ts": `export function parse(x: number): number {\n  return x;\n}\n\nexport function run(): void {\n${Array.from({ length: 7 }, (_, i) => `  parse(${i});\n`).join("")}}\n`,
+    });
+    const home = tempDir("ix-also-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const r = ix(["callers", "parse", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    const row = r.lines.find((l) => l.startsWith("ref name=run "));
+    expect(row).toContain("site=src/a.ts:6 also=7,8,9,10 more_sites=2 ");
+    const json = JSON.parse(ix(["callers", "parse", "--format", "json"], { cwd: root, home }).stdout);
+    expect(json.ref[0]).toMatchObject({ also: [7, 8, 9, 10], more_sites: 2 });
+    // Four sites or fewer: nothing is left out, so nothing is said.
+    const one = ix(["callers", "run", "--format", "llm"], { cwd: root, home });
+    expect(one.stdout).not.toContain("more_sites");
+  });
+});
+
+describe("list commands' help", () => {
+  test("--help states the default --limit each command applies", () => {
+    const defaults: Record<string, number> = { search: 20, overview: 30, contains: 100, callers: 50, inventory: 50 };
+    for (const [command, limit] of Object.entries(defaults)) {
+      const help = ix([command, "--help"]).stdout;
+      expect(help).toContain(`(default ${limit})`);
+    }
+  });
+
+  test("the stated default is the one applied", async () => {
+    const root = await writeTree(tempDir("ix-limit-"), {
+      "src/a.ts": Array.from({ length: 40 }, (_, i) => `export function helper${i}(): number {\n  return ${i};\n}\n`).join(""),
+    });
+    const home = tempDir("ix-limit-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const search = ix(["search", "helper", "--format", "llm"], { cwd: root, home });
+    expect(search.lines.filter((l) => l.startsWith("node ")).length).toBe(20);
+    const overview = ix(["contains", "src/a.ts", "--format", "llm"], { cwd: root, home });
+    expect(overview.lines.filter((l) => l.startsWith("member ") || l.startsWith("node ")).length).toBe(40);
+  });
+});
+
+describe("search with an empty term", () => {
+  test("is a usage error, not 500 arbitrary candidates", async () => {
+    const root = await writeTree(tempDir("ix-empty-"), { "src/a.ts": "export function a(): void {}\n" });
+    const home = tempDir("ix-empty-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    for (const term of ["", "   "]) {
+      const r = ix(["search", term, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(2);
+      expect(r.lines[0]).toStartWith("error code=missing_argument ");
+    }
+  });
+});

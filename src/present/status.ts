@@ -32,6 +32,23 @@ export function presentState(writer: Writer, state: WorkspaceState, kind: "statu
   else writer.next("ix stats", "count nodes and edges by kind");
 }
 
+/**
+ * `ix status` where no workspace covers the directory: the status record still answers, with
+ * the graph's health unverified (there is no graph to check) and the command that maps here.
+ */
+export function presentStatusUnmapped(writer: Writer, dir: string): void {
+  writer.record("status", {
+    dir,
+    workspace: "none",
+    graph_health: "unverified",
+    reason: "no_workspace",
+    graph_complete: false,
+    map_complete: false,
+    hint: "ix map .",
+  });
+  writer.next("ix map .", "map this directory so ix can answer questions about its code");
+}
+
 /** Bare `ix` where no workspace covers the directory. */
 export function presentUnmapped(writer: Writer, dir: string): void {
   writer.record("ix", { dir, workspace: "none", graph: "none" });

@@ -55,3 +55,16 @@ describe("search with an empty term", () => {
     }
   });
 });
+
+describe("status where no workspace covers the directory", () => {
+  test("answers the status record with graph_health=unverified and the command that maps here", () => {
+    const dir = tempDir("ix-nows-");
+    const r = ix(["status", "--format", "llm"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toBe(`status dir=${dir} workspace=none graph_health=unverified reason=no_workspace graph_complete=false map_complete=false hint="ix map ."`);
+    const json = JSON.parse(ix(["status", "--format", "json"], { cwd: dir }).stdout);
+    expect(json.status).toMatchObject({ workspace: "none", graph_health: "unverified", graph_complete: false });
+    // Other graph reads keep the error.
+    expect(ix(["stats", "--format", "llm"], { cwd: dir }).lines[0]).toStartWith("error code=workspace_not_mapped ");
+  });
+});

@@ -1,8 +1,8 @@
 // A location a question names: `path` or `path:line`, as a file node of the graph.
-import { IxError } from "../model/errors";
 import type { GraphNode } from "../store";
 import { splitLineSuffix } from "./line-suffix";
 import { graphPath, type Session } from "./session";
+import { fileMiss } from "./target";
 
 export interface Location {
   path: string;
@@ -14,12 +14,6 @@ export async function locationOf(session: Session, raw: string): Promise<Locatio
   const named = splitLineSuffix(raw, "line");
   const path = graphPath(session, named.path);
   const file = await session.graph.fileNode(path);
-  if (!file) {
-    const onDisk = Boolean(session.files.inside(path) && session.files.lines(path));
-    throw new IxError("unresolved_target", onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`, {
-      target: raw,
-      reason: onDisk ? "file_not_in_graph" : "file_not_found",
-    });
-  }
+  if (!file) throw await fileMiss(session, named.path, path);
   return { path, line: named.span?.start, file };
 }

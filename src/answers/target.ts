@@ -3,10 +3,10 @@
 // or `module.member` (Effect.gen, os.path.join, http.Get), a symbol name. Ranking: exact >
 // case-insensitive > prefix; test and fixture entities hide unless nothing else matches; a tie
 // among several is an ambiguity, never a guess.
-import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";
-import { moduleNamesOf } from "../lang/registry";
+import { langOfPath, moduleNamesOf } from "../lang/registry";
 import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
@@ -92,20 +92,38 @@ async function unresolved(session: Session, raw: string, extra: Details = {}): P
   );
 }
 
-/** A file of the graph by its path, or the miss that says whether it is on disk. */
+/** A file of the graph by its path, or the miss that says what is at that path instead. */
 export async function resolveFile(session: Session, raw: string): Promise<GraphNode> {
   const path = graphPath(session, raw);
   const file = await session.graph.fileNode(path);
   if (file) return file;
-  const abs = resolve(session.cwd, raw);
-  const onDisk = existsSync(abs) && statSync(abs).isFile();
-  throw new TargetError(
-    "unresolved_target",
-    onDisk ? `${path} is on disk but not in the graph` : `No file ${path} in the workspace`,
-    { target: raw, path, reason: onDisk ? "file_not_in_graph" : "file_not_found" },
-    { health: await checkHealth(session.graph) },
-    { fix: onDisk ? MAP : undefined },
-  );
+  throw await fileMiss(session, raw, path);
+}
+
+/**
+ * Why a path names no file of the graph: a directory (ask for what is under it), a file of a
+ * language the map reads but has not read yet (map it), a file no map takes in (no hint: mapping
+ * again cannot help), or nothing there. A hint is given only when following it can succeed.
+ */
+export async function fileMiss(session: Session, raw: string, path: string): Promise<TargetError> {
+  const type = session.files.typeOf(path);
+  const health = await checkHealth(session.graph);
+  const details = { target: raw, path };
+  if (type === "directory") {
+    const asked = raw.replace(/\/+$/, "") || ".";
+    return new TargetError("unresolved_target", `${path} is a directory; a question names a file or a symbol in it`, { ...details, reason: "is_directory" }, { health }, { fix: { action: "list", path: asked } });
+  }
+  if (type === "file") {
+    const mapped = langOfPath(path) !== undefined;
+    return new TargetError(
+      "unresolved_target",
+      mapped ? `${path} is on disk but not in the graph` : `${path} is on disk, but it is not source the map reads (no entities come from it)`,
+      { ...details, reason: mapped ? "file_not_in_graph" : "file_not_mapped" },
+      { health },
+      { fix: mapped ? MAP : undefined },
+    );
+  }
+  return new TargetError("unresolved_target", `No file ${path} in the workspace`, { ...details, reason: "file_not_found" }, { health });
 }
 
 export async function resolveTarget(session: Session, raw: string, opts: TargetOptions = {}): Promise<GraphNode> {

@@ -5,7 +5,9 @@ export type Remedy =
   /** Map (or re-map) the workspace; `root` when the fix must name it. */
   | { action: "map"; root?: string }
   /** Delete the graph and map the workspace again. */
-  | { action: "rebuild" };
+  | { action: "rebuild" }
+  /** Not a fix but the question to ask instead: the entities under a directory (`path` as the user wrote it). */
+  | { action: "list"; path: string };
 
 export const MAP: Remedy = { action: "map" };
 export const REBUILD: Remedy = { action: "rebuild" };

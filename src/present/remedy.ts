@@ -7,5 +7,7 @@ export function remedyCommand(remedy: Remedy): string {
       return `ix map ${remedy.root ?? "."}`;
     case "rebuild":
       return "ix reset --workspace --yes --ingest";
+    case "list":
+      return `ix inventory --path ${/[\s"'\\$]/.test(remedy.path) ? JSON.stringify(remedy.path) : remedy.path}`;
   }
 }

@@ -68,3 +68,47 @@ describe("status where no workspace covers the directory", () => {
     expect(ix(["stats", "--format", "llm"], { cwd: dir }).lines[0]).toStartWith("error code=workspace_not_mapped ");
   });
 });
+
+describe("a target that names no file of the graph", () => {
+  async function mappedTree() {
+    const root = await writeTree(tempDir("ix-miss-"), {
+      "src/sub/a.ts": "export function a(): void {}\n",
+      "data.json": "{}\n",
+      "notes.md": "# notes\n",
+    });
+    const home = tempDir("ix-miss-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    return { root, home };
+  }
+
+  test("a directory that exists is reason=is_directory, with the question that lists what is under it", async () => {
+    const { root, home } = await mappedTree();
+    for (const args of [["overview", "src/sub"], ["callers", "src/sub/"], ["around", "src/sub"]]) {
+      const r = ix([...args, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(1);
+      expect(r.lines[0]).toContain(" reason=is_directory ");
+      expect(r.lines[0]).toEndWith(' hint="ix inventory --path src/sub"');
+    }
+    // The hint works as written.
+    const listed = ix(["inventory", "--path", "src/sub", "--format", "llm"], { cwd: root, home });
+    expect(listed.stdout).toContain("name=a kind=function");
+  });
+
+  test("a file no map reads gets no hint to map, since mapping cannot help", async () => {
+    const { root, home } = await mappedTree();
+    for (const args of [["contains", "data.json"], ["imports", "notes.md"], ["around", "data.json:1"]]) {
+      const r = ix([...args, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(1);
+      expect(r.lines[0]).toContain(" reason=file_not_mapped");
+      expect(r.lines[0]).not.toContain("hint=");
+    }
+  });
+
+  test("a source file added since the map still hints the map", async () => {
+    const { root, home } = await mappedTree();
+    await writeTree(root, { "src/b.ts": "export function b(): void {}\n" });
+    const r = ix(["contains", "src/b.ts", "--format", "llm"], { cwd: root, home });
+    expect(r.lines[0]).toContain(" reason=file_not_in_graph ");
+    expect(r.lines[0]).toEndWith(' hint="ix map ."');
+  });
+});

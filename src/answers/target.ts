@@ -168,7 +168,32 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
     if (found.length > 0) return pickOrAmbiguous(session, target, rank(found), opts);
   }
+  if (opts.kind || opts.path || opts.testsOnly) {
+    const outside = await filteredOut(session, target, opts);
+    if (outside) throw outside;
+  }
   throw await unresolved(session, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/**
+ * A name that exists, but not where the filters look: the miss says so and shows where it is,
+ * instead of suggesting the very name that was asked (following that would fail again).
+ */
+async function filteredOut(session: Session, target: string, opts: TargetOptions): Promise<TargetError | undefined> {
+  const everywhere = rank(await session.graph.nodesNamed(target));
+  if (everywhere.length === 0) return undefined;
+  const where = [
+    opts.kind ? `of kind ${opts.kind}` : undefined,
+    opts.path ? `under ${opts.path}` : undefined,
+    opts.testsOnly ? "among tests" : undefined,
+  ].filter(Boolean);
+  const count = everywhere.length === 1 ? "1 entity" : `${everywhere.length} entities`;
+  return new TargetError(
+    "unresolved_target",
+    `'${target}' names ${count}, none ${where.join(" and ")}`,
+    { target, kind: opts.kind, path: opts.path, reason: "filtered_out" },
+    { suggestions: everywhere.slice(0, 5), health: await checkHealth(session.graph) },
+  );
 }
 
 /** Whether the file at `path` is the module a caller names `container` (dots as in `os.path`). */

@@ -112,3 +112,20 @@ describe("a target that names no file of the graph", () => {
     expect(r.lines[0]).toEndWith(' hint="ix map ."');
   });
 });
+
+describe("a name that exists, but not where --path or --kind look", () => {
+  test("says so and shows where it is, instead of suggesting the name that was asked", async () => {
+    const root = await writeTree(tempDir("ix-filter-"), { "src/sub/a.ts": "export function a(): void {}\n" });
+    const home = tempDir("ix-filter-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const r = ix(["callers", "a", "--path", "nowhere", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toBe(`error code=unresolved_target message="'a' names 1 entity, none under nowhere" target=a path=nowhere reason=filtered_out`);
+    expect(r.lines[1]).toBe("suggestion name=a kind=function path=src/sub/a.ts");
+    const kind = ix(["callers", "a", "--kind", "class", "--format", "llm"], { cwd: root, home });
+    expect(kind.lines[0]).toContain("none of kind class");
+    // A name that exists nowhere is still a plain miss with its nearest names.
+    const typo = ix(["callers", "zzz", "--kind", "class", "--format", "llm"], { cwd: root, home });
+    expect(typo.lines[0]).toStartWith("error code=unresolved_target message=\"No entity named 'zzz' found\"");
+  });
+});

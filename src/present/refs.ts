@@ -11,7 +11,8 @@ export function refFields(row: RefRow, withId: boolean): { fields: Fields; optio
   const { node, edge, site } = row;
   const indirect = edge.via !== null && !DIRECT.has(edge.via);
   const fields: Fields = {
-    name: node.kind === "file" ? node.path.slice(node.path.lastIndexOf("/") + 1) : node.name,
+    // A file row is named by its path alone: its base name repeats the path's end.
+    name: node.kind === "file" ? undefined : node.name,
     kind: node.kind,
     path: node.path,
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,

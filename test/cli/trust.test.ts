@@ -129,3 +129,18 @@ describe("a name that exists, but not where --path or --kind look", () => {
     expect(typo.lines[0]).toStartWith("error code=unresolved_target message=\"No entity named 'zzz' found\"");
   });
 });
+
+describe("file rows of imports and imported-by", () => {
+  test("carry the path alone, not its base name again as name=", async () => {
+    const root = await writeTree(tempDir("ix-filerow-"), {
+      "src/a.ts": 'import { b } from "./b";\nexport const a = b();\n',
+      "src/b.ts": "export function b(): number {\n  return 1;\n}\n",
+    });
+    const home = tempDir("ix-filerow-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const by = ix(["imported-by", "src/b.ts", "--format", "llm"], { cwd: root, home });
+    expect(by.lines[1]).toStartWith("ref kind=file path=src/a.ts site=src/a.ts:1 ");
+    const of = ix(["imports", "src/a.ts", "--format", "llm"], { cwd: root, home });
+    expect(of.lines[1]).toStartWith("ref kind=file path=src/b.ts site=src/a.ts:1 ");
+  });
+});

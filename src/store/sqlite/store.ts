@@ -2,7 +2,7 @@
 // anything becomes one revision written in one transaction, so a crash or an error leaves the
 // previous revision whole.
 import { Database } from "bun:sqlite";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { StoreError, type CommitResult, type GraphStore, type RevisionInput, type RevisionWriter } from "../graph";
 import { isBusy } from "./busy";
@@ -37,6 +37,7 @@ const OPEN_DEADLINE_MS = 15_000;
 function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => void): Database {
   const deadline = performance.now() + OPEN_DEADLINE_MS;
   for (let attempt = 0; ; attempt++) {
+    const opened = readonly ? fileIdentity(dbPath) : undefined;
     let db: Database;
     try {
       if (!readonly) mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
@@ -47,6 +48,15 @@ function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => v
     try {
       db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       prepare(db);
+      // SQLite opens the write-ahead log and its index by name at the first read, after the
+      // database file. A reset that replaced the graph in between would pair the old file with
+      // the new graph's log: pages of two graphs. The same file before the open and after the
+      // first read rules that out; a replaced one is opened again.
+      if (readonly && fileIdentity(dbPath) !== opened) {
+        db.close();
+        if (performance.now() > deadline) throw new StoreError("store_busy", `${dbPath} kept being replaced for ${OPEN_DEADLINE_MS / 1000} s`);
+        continue;
+      }
       return db;
     } catch (error) {
       db.close();
@@ -56,6 +66,16 @@ function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => v
       }
       Bun.sleepSync(Math.min(50, 2 << Math.min(attempt, 5)));
     }
+  }
+}
+
+/** Which file is at `path` now (device and inode), or undefined when none is. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
   }
 }
 

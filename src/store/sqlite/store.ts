@@ -69,11 +69,15 @@ function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => v
   }
 }
 
-/** Which file is at `path` now (device and inode), or undefined when none is. */
+/**
+ * Which file is at `path` now, or undefined when none is. The inode alone does not tell: a
+ * graph removed and created again in one directory gets the freed inode back at once, so its
+ * birth time (nanoseconds) is part of the identity.
+ */
 function fileIdentity(path: string): string | undefined {
   try {
-    const stat = statSync(path);
-    return `${stat.dev}:${stat.ino}`;
+    const stat = statSync(path, { bigint: true });
+    return `${stat.dev}:${stat.ino}:${stat.birthtimeNs}`;
   } catch {
     return undefined;
   }

@@ -39,11 +39,14 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
   add("config", settings.problem ? "warn" : "ok", { path: settings.path, message: settings.problem });
   const mapHere: Remedy = { action: "map", root: ws.root };
   // A map under way is a wait, not damage: what it has not yet written is not reported missing.
-  const map = mapOf(ws);
+  // The graph is looked at before the lock: a missing graph seen first and no map holding the
+  // lock afterwards is a graph nobody is writing (the other order misses a reset starting).
+  const exists = graphExists(ws.dbPath);
+  let map = mapOf(ws);
   if (map) add("map", "warn", { pid: map.pid, started: map.since.toISOString(), message: "a map is writing the graph" });
   let graph: GraphReader | undefined;
   let failed: FailedFile[] = [];
-  if (!graphExists(ws.dbPath)) {
+  if (!exists) {
     if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing the first graph" });
     else add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
   } else {
@@ -53,12 +56,13 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
       add("schema", "ok", { version: graph.describe().schema });
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
+      map ??= mapOf(ws);
       if (error.code === "store_busy") add("store", "warn", { path: ws.dbPath, message: `busy: ${error.message}; ask again` });
       else if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing a new graph" });
       else add(error.code === "schema_mismatch" ? "schema" : "store", "fail", { message: error.message }, REBUILD);
     }
   }
-  if (graph && map && (await graph.rev()) === 0) {
+  if (graph && (await graph.rev()) === 0 && (map ??= mapOf(ws))) {
     graph.close();
     graph = undefined;
     add("graph", "warn", { message: "the map under way has not committed its first revision" });

@@ -2,9 +2,10 @@
 // small, valid YAML mapping in a regular file means defaults plus a problem to report, never a
 // crash or a hang. Written atomically with private modes, and edited through YAML's document
 // model so keys and comments this version does not know survive.
-import { chmodSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, realpathSync, statSync } from "node:fs";
+import { writeFileAtomic } from "../util/atomic-write";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Document } from "yaml";
 import { IxError } from "../model/errors";
 import { acquireLockSync } from "../util/lock";
@@ -68,9 +69,7 @@ function readMirror(home: string, stamp: string): Reading | undefined {
 
 function writeMirror(home: string, stamp: string, reading: Reading): void {
   try {
-    const tmp = `${mirrorPath(home)}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ stamp, ...reading }), { mode: 0o600 });
-    renameSync(tmp, mirrorPath(home));
+    writeFileAtomic(mirrorPath(home), JSON.stringify({ stamp, ...reading }));
   } catch {
     // A read-only IX_HOME only loses the shortcut.
   }
@@ -134,9 +133,6 @@ function rewrite(home: string, edit: (doc: Document, values: Record<string, unkn
   if ("problem" in parsed) throw refuse(parsed.problem);
   const { doc, values } = parsed;
   edit(doc, values);
-  const tmp = join(dirname(target), `.config.yaml.${process.pid}.tmp`);
-  writeFileSync(tmp, doc.toString(), { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, target);
+  writeFileAtomic(target, doc.toString());
   writeMirror(home, stampOf(statSync(target)), { values: table((doc.toJS() ?? {}) as object) });
 }

@@ -9,7 +9,8 @@
 //
 // Known gap: a new file inside a directory that held no listed file at all (an empty or
 // fully ignored one) is seen at the next full listing, which any other add or delete causes.
-import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { writeFileAtomic } from "../util/atomic-write";
 import { join } from "node:path";
 import { sameItems } from "../util/compare";
 import { lsFiles } from "../util/git";
@@ -150,9 +151,7 @@ export function saveListing(cachePath: string, listing: Listing): void {
     ignores: listing.ignores,
   };
   try {
-    const tmp = `${cachePath}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
-    renameSync(tmp, cachePath);
+    writeFileAtomic(cachePath, JSON.stringify(stored));
   } catch {
     // A read-only workspace directory only loses the shortcut.
   }

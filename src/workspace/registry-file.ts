@@ -3,7 +3,8 @@
 // query reads it, so it is JSON. It is written atomically (temp + rename, 0600) and under a lock:
 // maps of different workspaces register at the same moment, and a read-modify-write without one
 // loses an entry.
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync } from "node:fs";
+import { writeFileAtomic } from "../util/atomic-write";
 import { join } from "node:path";
 import { IxError } from "../model/errors";
 import { readRegularFile } from "../util/regular-file";
@@ -79,10 +80,7 @@ export function readRegistry(home: string, note: Note = () => {}): Entry[] {
 
 function write(home: string, entries: Entry[]): void {
   const path = registryPath(home);
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ workspaces: entries }, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, path);
+  writeFileAtomic(path, `${JSON.stringify({ workspaces: entries }, null, 2)}\n`);
 }
 
 /** A registry ix cannot read is moved out of the way, never written over: what it held stays on disk. */

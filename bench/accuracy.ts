@@ -1,57 +1,149 @@
-// Precision and recall of ix's callers and importers against the TypeScript compiler's own
-// answer on real code.   bun bench/accuracy.ts [corpus…]   (default: rxjs)
-// Goals: callers ≥ 0.97 precision / ≥ 0.90 recall; importers ≥ 0.99 / ≥ 0.98.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+// Precision and recall of the answers an agent reads — `ix callers`, `ix callees`,
+// `ix imported-by`, each asked of one target as `path:line` — against the TypeScript
+// compiler's own answer on real code.
+//
+//   bun bench/accuracy.ts [corpus…]          (default: rxjs)
+//   QUESTIONS=n   questions per relation and corpus, a seeded sample (default 1500; 0 = all)
+//   IX_BIN=…      the binary to score (default: this checkout's dist/ix, built first)
+//
+// Goals on TypeScript ix was not tuned on: callers ≥ 0.95 precision / ≥ 0.85 recall,
+// callees ≥ 0.90 / 0.85, importers ≥ 0.99 / 0.98.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { askAll, type Answer } from "./answers";
 import { ixBinary, ROOT } from "./binary";
-import { compareCallers, compareImporters, formatScores, type IxCall, type IxImport } from "./compare";
 import { ensureCorpus } from "./corpora";
-import { edgesOf, withGraph } from "./graph";
-import { buildTruth, type Truth } from "./truth-ts";
+import { formatScored, scoreAnswers, shortName, type Question } from "./score";
+import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth } from "./truth-ts";
 
 const OUT = join(ROOT, "bench/.out");
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ["rxjs"];
+const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
 function truthFor(name: string, dir: string): Truth {
-  // Versioned: a truth that models more (v2: variables holding functions) must not be read from an old cache.
-  const cached = join(OUT, `truth-${name}-v2.json`);
+  // Versioned: a truth that models more (v3: interface and object members, callable types,
+  // tagged templates) must not be read from an old cache.
+  const cached = join(OUT, `truth-${name}-v3.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
-  const started = performance.now();
-  const truth = buildTruth(dir);
+  const { truth, stats } = buildTruthWithStats(dir);
   mkdirSync(OUT, { recursive: true });
   writeFileSync(cached, JSON.stringify(truth));
-  console.log(`truth for ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const left = Object.entries(stats.unmodelledByDeclaration).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(
+    `truth for ${name}: ${stats.seconds.toFixed(1)} s, ${stats.callSites} call sites: ${stats.bound} bound, ${stats.external} external, ` +
+      `${stats.unresolved} unresolved, ${stats.unmodelled} to no entity (${left.map(([k, n]) => `${k}=${n}`).join(" ")})`,
+  );
   return truth;
 }
 
-const BIN = ixBinary();
+const defKey = (def: Def): string => `${def.path}\0${def.name}\0${def.line}`;
+const entityKey = (def: Def): string => `${def.name}\0${def.path}`;
+const at = (def: Def): string => `${def.path}:${def.line}`;
 
-async function ixGraph(dir: string): Promise<{ calls: IxCall[]; imports: IxImport[] }> {
-  const home = mkdtempSync(join(tmpdir(), "ix-accuracy-"));
-  const map = Bun.spawnSync([BIN, "map", dir, "--format", "llm"], { env: { ...process.env, IX_HOME: home } });
-  if (map.exitCode !== 0) throw new Error(`ix map failed: ${map.stdout}`);
-  console.log(map.stdout.toString().split("\n")[0]);
-  return withGraph(home, dir, async (graph) => ({
-    imports: (await edgesOf(graph, "IMPORTS")).map((e) => ({ from: e.src.path, to: e.dst.path })),
-    calls: (await edgesOf(graph, "CALLS")).map((e) => ({
-      callerPath: e.src.path,
-      callerName: e.src.kind === "file" ? "<file>" : e.src.name,
-      callerStart: e.src.startLine,
-      callerEnd: e.src.endLine,
-      calleePath: e.dst.path,
-      calleeName: e.dst.name,
-      calleeStart: e.dst.startLine,
-      calleeEnd: e.dst.endLine,
-    })),
-  }));
+/** A seeded shuffle, so two builds are asked the same questions. */
+function sample<T>(items: T[], n: number): T[] {
+  if (n <= 0 || items.length <= n) return items;
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, n);
 }
+
+interface Relation {
+  title: string;
+  questions: Question[];
+  asks: string[][];
+}
+
+/** Every entity the truth knows is a question for callers (uncalled ones test precision). */
+function callersRelation(truth: Truth): Relation {
+  const expected = new Map<string, Set<string>>();
+  for (const call of truth.calls) {
+    const key = defKey(call.callee);
+    const set = expected.get(key) ?? new Set<string>();
+    set.add(entityKey(call.caller));
+    expected.set(key, set);
+  }
+  const targets = new Map<string, Def>();
+  for (const def of [...(truth.defs ?? []), ...truth.calls.map((c) => c.callee)]) if (def.name !== TOP_LEVEL) targets.set(defKey(def), def);
+  const picked = sample([...targets.values()].sort((a, b) => defKey(a).localeCompare(defKey(b))), QUESTIONS);
+  return {
+    title: "callers",
+    questions: picked.map((def) => ({ name: def.name, kind: def.kind ?? "unknown", label: `${at(def)} ${def.name}`, expected: expected.get(defKey(def)) ?? new Set() })),
+    asks: picked.map((def) => ["callers", at(def)]),
+  };
+}
+
+/** Functions and methods as callers: what they call. A class's own calls are its field initialisers, not what `callees` of a class means. */
+function calleesRelation(truth: Truth): Relation {
+  const expected = new Map<string, Set<string>>();
+  for (const call of truth.calls) {
+    const key = defKey(call.caller);
+    const set = expected.get(key) ?? new Set<string>();
+    set.add(entityKey(call.callee));
+    expected.set(key, set);
+  }
+  const targets = new Map<string, Def>();
+  for (const def of [...(truth.defs ?? []), ...truth.calls.map((c) => c.caller)]) {
+    if (def.name === TOP_LEVEL || def.kind === "class" || def.kind === "interface-member" || def.kind === "local-object-method") continue;
+    targets.set(defKey(def), def);
+  }
+  const picked = sample([...targets.values()].sort((a, b) => defKey(a).localeCompare(defKey(b))), QUESTIONS);
+  return {
+    title: "callees",
+    questions: picked.map((def) => ({ name: def.name, kind: def.kind ?? "unknown", label: `${at(def)} ${def.name}`, expected: expected.get(defKey(def)) ?? new Set() })),
+    asks: picked.map((def) => ["callees", at(def)]),
+  };
+}
+
+function importersRelation(truth: Truth): Relation {
+  const expected = new Map<string, Set<string>>();
+  for (const imp of truth.imports) {
+    const set = expected.get(imp.to) ?? new Set<string>();
+    set.add(`${TOP_LEVEL}\0${imp.from}`);
+    expected.set(imp.to, set);
+  }
+  const picked = sample([...new Set([...(truth.files ?? []), ...expected.keys()])].sort(), QUESTIONS);
+  return {
+    title: "importers",
+    questions: picked.map((path) => ({ name: path, kind: "file", label: path, expected: expected.get(path) ?? new Set() })),
+    asks: picked.map((path) => ["imported-by", path]),
+  };
+}
+
+const sameEntity = (question: Question, answer: Answer): boolean => answer.target !== undefined && shortName(answer.target) === question.name;
+const sameFile = (question: Question, answer: Answer): boolean => answer.target === question.name;
+
+const BIN = ixBinary();
 
 for (const name of names) {
   const dir = await ensureCorpus(name);
   const truth = truthFor(name, dir);
-  const graph = await ixGraph(dir);
-  console.log(`\n# ${name}: ${truth.calls.length} truth call sites, ${graph.calls.length} ix call edges`);
-  console.log(formatScores("callers", compareCallers(truth, graph.calls)));
-  console.log(formatScores("importers", compareImporters(truth, graph.imports)));
+  const home = mkdtempSync(join(tmpdir(), "ix-accuracy-"));
+  const env = { IX_HOME: home };
+  try {
+    const map = Bun.spawnSync([BIN, "map", dir, "--format", "llm"], { env: { ...process.env, ...env } });
+    if (map.exitCode !== 0) throw new Error(`ix map failed: ${map.stdout}`);
+    console.log(`\n# ${name}: ${map.stdout.toString().split("\n")[0]}`);
+    console.log(`truth: ${truth.calls.length} calls, ${truth.defs?.length ?? 0} entities, ${truth.imports.length} imports`);
+    for (const relation of [callersRelation(truth), calleesRelation(truth), importersRelation(truth)]) {
+      const started = performance.now();
+      const answers = await askAll(BIN, dir, env, relation.asks);
+      const scored = scoreAnswers(relation.questions, answers, relation.title === "importers" ? sameFile : sameEntity);
+      const ms = (performance.now() - started) / relation.asks.length;
+      console.log(`${formatScored(relation.title, scored)}\n  (${relation.asks.length} questions, ${ms.toFixed(1)} ms each at 4 in parallel)`);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }

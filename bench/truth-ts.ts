@@ -9,11 +9,31 @@ import { existsSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { NOT_WRAPPERS } from "../src/lang/typescript/syntax";
 
+/**
+ * What a declaration is, for figures per kind: a class method (abstract and accessors
+ * included), a function (declared, or a function literal held by a variable), a variable
+ * holding a function by its type or a wrapper call, an arrow or function held by a class
+ * property, an interface or type-literal member, a member of a module-level object
+ * (`export const util = { normalize() {} }`), a member of any other object literal, a class
+ * (what `new` and `super()` reach), a file's top level.
+ */
+export type DefKind =
+  | "function"
+  | "method"
+  | "callable-variable"
+  | "arrow-property"
+  | "interface-member"
+  | "object-method"
+  | "local-object-method"
+  | "class"
+  | "file";
+
 /** A declaration: `line` is its name's line, or its start when it has no name. */
 export interface Def {
   path: string;
   name: string;
   line: number;
+  kind?: DefKind;
 }
 
 export interface TruthCall {
@@ -45,7 +65,7 @@ export interface TruthStats {
   /** The callee is declared outside the corpus (lib.d.ts, @types, …) or nowhere. */
   external: number;
   unresolved: number;
-  /** Bound to a corpus declaration the truth does not model (interface member, object literal method, `const x = f()`). */
+  /** Bound to a corpus declaration that no user would ask about by name (a parameter, a local variable, a destructured binding). */
   unmodelled: number;
   /** Unmodelled call sites by the kind of declaration they reach. */
   unmodelledByDeclaration: Record<string, number>;
@@ -131,43 +151,42 @@ class Mapper {
     return rel;
   }
 
-  private def(node: ts.Node, name: string, anchor: ts.Node): Def | undefined {
+  private def(node: ts.Node, name: string, anchor: ts.Node, kind: DefKind): Def | undefined {
     const sf = node.getSourceFile();
     const path = this.relPath(sf);
     if (path === undefined) return undefined;
     const line = sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line + 1;
-    return { path, name, line };
+    return { path, name, line, kind };
   }
 
-  private named(node: ts.Node, name: ts.PropertyName | ts.BindingName | undefined): Def | undefined {
+  private named(node: ts.Node, name: ts.PropertyName | ts.BindingName | undefined, kind: DefKind): Def | undefined {
     if (!name) return undefined;
     const text = nameText(name, node.getSourceFile());
-    return text === undefined ? undefined : this.def(node, text, name);
+    return text === undefined ? undefined : this.def(node, text, name, kind);
   }
 
   classDef(node: ts.ClassLikeDeclaration): Def | undefined {
-    if (node.name) return this.named(node, node.name);
+    if (node.name) return this.named(node, node.name, "class");
     // `const Foo = class { … }` is known by the variable's name.
-    if (ts.isVariableDeclaration(node.parent)) return this.named(node, node.parent.name);
-    if (ts.isClassDeclaration(node)) return this.def(node, "default", node); // `export default class {}`
+    if (ts.isVariableDeclaration(node.parent)) return this.named(node, node.parent.name, "class");
+    if (ts.isClassDeclaration(node)) return this.def(node, "default", node, "class"); // `export default class {}`
     return undefined;
   }
 
-  /** The variable or class property a function expression is the value of, if any. */
-  private holder(fn: ts.ArrowFunction | ts.FunctionExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
-    let node: ts.Node = fn;
-    // `const f = (() => …) as F` and `satisfies` still name the function.
-    while (
-      ts.isParenthesizedExpression(node.parent) ||
-      ts.isAsExpression(node.parent) ||
-      ts.isSatisfiesExpression(node.parent)
-    ) {
-      node = node.parent;
-    }
+  /** The variable, class property or object property a function expression is the value of, if any. */
+  private holder(fn: ts.ArrowFunction | ts.FunctionExpression): ts.VariableDeclaration | ts.PropertyDeclaration | ts.PropertyAssignment | undefined {
+    const node = outermostWrapper(fn);
     const parent = node.parent;
     if (ts.isVariableDeclaration(parent) && parent.initializer === node) return parent;
     if (ts.isPropertyDeclaration(parent) && parent.initializer === node && ts.isClassLike(parent.parent)) return parent;
+    if (ts.isPropertyAssignment(parent) && parent.initializer === node) return parent;
     return undefined;
+  }
+
+  /** A member of an object literal: of a module-level object (an entity as caller and callee), or of another. */
+  private objectMember(member: ts.MethodDeclaration | ts.PropertyAssignment | ts.GetAccessorDeclaration | ts.SetAccessorDeclaration): Def | undefined {
+    if (!ts.isObjectLiteralExpression(member.parent)) return undefined;
+    return this.named(member, member.name, isModuleLevelObject(member.parent) ? "object-method" : "local-object-method");
   }
 
   /**
@@ -177,14 +196,29 @@ class Mapper {
    * enclosing one.
    */
   callerOf(node: ts.Node): Def | undefined {
-    if (ts.isFunctionDeclaration(node)) return node.name ? this.named(node, node.name) : this.def(node, "default", node);
-    if (ts.isConstructorDeclaration(node)) return this.def(node, "constructor", node);
+    const def = this.functionDef(node);
+    // Members of objects inside functions are transparent as callers: their calls belong to the enclosing entity.
+    return def?.kind === "local-object-method" ? undefined : def;
+  }
+
+  /** The entity a function-like node declares, members of local objects included. */
+  private functionDef(node: ts.Node): Def | undefined {
+    // An overload signature is the implementation that follows it: one entity, as a user sees it.
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && !node.body) {
+      const impl = this.implementation(node);
+      if (impl !== node) return this.functionDef(impl);
+    }
+    if (ts.isFunctionDeclaration(node)) return node.name ? this.named(node, node.name, "function") : this.def(node, "default", node, "function");
+    if (ts.isConstructorDeclaration(node)) return this.def(node, "constructor", node, "method");
     if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-      return ts.isClassLike(node.parent) ? this.named(node, node.name) : undefined;
+      if (ts.isClassLike(node.parent)) return this.named(node, node.name, "method");
+      return this.objectMember(node);
     }
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
       const holder = this.holder(node);
-      return holder ? this.named(holder, holder.name) : undefined;
+      if (!holder) return undefined;
+      if (ts.isPropertyAssignment(holder)) return this.objectMember(holder);
+      return this.named(holder, holder.name, ts.isPropertyDeclaration(holder) ? "arrow-property" : "function");
     }
     return undefined;
   }
@@ -199,33 +233,87 @@ class Mapper {
     return impl ?? decl;
   }
 
-  /** The entity a declaration is, as a callee; undefined when the truth does not model it. */
+  /** The entity a declaration is, as a callee; undefined when no user would ask about it by name. */
   calleeOf(decl: ts.Node): Def | undefined {
     if (ts.isFunctionDeclaration(decl)) {
       const impl = this.implementation(decl) as ts.FunctionDeclaration;
-      return this.callerOf(impl);
+      return this.functionDef(impl);
     }
     if (ts.isMethodDeclaration(decl)) {
-      if (!ts.isClassLike(decl.parent)) return undefined;
-      return this.callerOf(this.implementation(decl));
+      // An abstract method has no implementation: the declaration is the entity.
+      return this.functionDef(ts.isClassLike(decl.parent) ? this.implementation(decl) : decl);
     }
+    if (ts.isGetAccessorDeclaration(decl) || ts.isSetAccessorDeclaration(decl)) return this.functionDef(decl);
     // `new Foo()` and `super()` reach the class, which is what ix records as the callee.
     if (ts.isConstructorDeclaration(decl)) return this.classDef(decl.parent);
     if (ts.isClassDeclaration(decl) || ts.isClassExpression(decl)) return this.classDef(decl);
-    if (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) return this.callerOf(decl);
+    if (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) return this.functionDef(decl);
+    // What `executor.executeQuery(q)` reaches when `executor` is typed by an interface.
+    if (ts.isMethodSignature(decl) || (ts.isPropertySignature(decl) && hasCallSignatures(decl, this.checker))) {
+      return ts.isInterfaceDeclaration(decl.parent) || ts.isTypeLiteralNode(decl.parent) ? this.named(decl, decl.name, "interface-member") : undefined;
+    }
+    if (ts.isPropertyAssignment(decl)) {
+      const init = skipWrappers(decl.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return this.objectMember(decl);
+      return undefined;
+    }
     if (ts.isVariableDeclaration(decl) || (ts.isPropertyDeclaration(decl) && ts.isClassLike(decl.parent))) {
       const init = decl.initializer && skipWrappers(decl.initializer);
-      if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return this.callerOf(init);
+      if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return this.functionDef(init);
       if (init && ts.isClassExpression(init)) return this.classDef(init);
-      if (ts.isVariableDeclaration(decl) && holdsCallable(decl)) return this.named(decl, decl.name);
+      if (ts.isVariableDeclaration(decl)) return this.holderDef(decl);
+      // An abstract property or a field typed as a function: the class's own member.
+      if (ts.isPropertyDeclaration(decl) && hasCallSignatures(decl, this.checker)) return this.named(decl, decl.name, "arrow-property");
     }
     return undefined;
   }
 
   /** A module-level variable that holds a function though its value is no function literal. */
   holderDef(decl: ts.VariableDeclaration): Def | undefined {
-    return holdsCallable(decl) ? this.named(decl, decl.name) : undefined;
+    return holdsCallable(decl, this.checker) ? this.named(decl, decl.name, "callable-variable") : undefined;
   }
+}
+
+/** `freeze(…)`, `Object.freeze(…)`: a call that hands its object back. */
+const OBJECT_WRAPPERS = new Set(["freeze", "Object.freeze"]);
+
+/** The outermost of the parentheses, `as`, `satisfies` and freeze calls around an expression. */
+function outermostWrapper(expr: ts.Node): ts.Node {
+  let node = expr;
+  for (;;) {
+    const parent = node.parent;
+    if (ts.isParenthesizedExpression(parent) || ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) node = parent;
+    else if (ts.isCallExpression(parent) && parent.arguments.length === 1 && parent.arguments[0] === node && OBJECT_WRAPPERS.has(parent.expression.getText())) node = parent;
+    else return node;
+  }
+}
+
+/**
+ * An object literal held by a module-level variable or `export default`, or the value of a
+ * property of one: its members are what callers call (`AddColumnNode.create(…)`).
+ */
+function isModuleLevelObject(obj: ts.ObjectLiteralExpression): boolean {
+  const node = outermostWrapper(obj);
+  const parent = node.parent;
+  if (ts.isExportAssignment(parent)) return true;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node) return isModuleLevelVariable(parent);
+  if (ts.isPropertyAssignment(parent) && parent.initializer === node && ts.isObjectLiteralExpression(parent.parent)) return isModuleLevelObject(parent.parent);
+  return false;
+}
+
+function isModuleLevelVariable(decl: ts.VariableDeclaration): boolean {
+  const statement = decl.parent?.parent;
+  return !!statement && ts.isVariableStatement(statement) && (ts.isSourceFile(statement.parent) || ts.isModuleBlock(statement.parent));
+}
+
+/** A declared type with call signatures: a function type, a type literal or interface with `(…): T`. */
+function hasCallSignatures(decl: ts.VariableDeclaration | ts.PropertyDeclaration | ts.PropertySignature, checker: ts.TypeChecker): boolean {
+  if (!decl.type) return false;
+  let type = decl.type;
+  while (ts.isParenthesizedTypeNode(type)) type = type.type;
+  if (ts.isFunctionTypeNode(type)) return true;
+  if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isCallSignatureDeclaration);
+  return checker.getTypeFromTypeNode(type).getCallSignatures().length > 0;
 }
 
 /**
@@ -234,18 +322,11 @@ class Mapper {
  * way effect-style libraries declare their API. The same rule as ix's extractor, so that
  * callers of such a variable, and calls made inside its value, are judged.
  */
-function holdsCallable(decl: ts.VariableDeclaration): boolean {
-  if (!ts.isIdentifier(decl.name) || !decl.initializer) return false;
-  const statement = decl.parent?.parent;
-  if (!statement || !ts.isVariableStatement(statement)) return false;
-  if (!ts.isSourceFile(statement.parent) && !ts.isModuleBlock(statement.parent)) return false;
+function holdsCallable(decl: ts.VariableDeclaration, checker: ts.TypeChecker): boolean {
+  if (!ts.isIdentifier(decl.name) || !decl.initializer || !isModuleLevelVariable(decl)) return false;
   const init = skipWrappers(decl.initializer);
   if (ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isClassExpression(init)) return false;
-  if (decl.type) {
-    let type = decl.type;
-    while (ts.isParenthesizedTypeNode(type)) type = type.type;
-    return ts.isFunctionTypeNode(type) || (ts.isTypeLiteralNode(type) && type.members.some(ts.isCallSignatureDeclaration));
-  }
+  if (decl.type) return hasCallSignatures(decl, checker);
   if (!ts.isCallExpression(init)) return false;
   const callee = ts.isPropertyAccessExpression(init.expression) ? init.expression.name : init.expression;
   if (ts.isIdentifier(callee) && NOT_WRAPPERS.has(callee.text)) return false;
@@ -289,14 +370,16 @@ function describeDeclaration(node: ts.Node): string {
   return kind;
 }
 
-function calleeNameNode(call: ts.CallExpression | ts.NewExpression): ts.Node {
-  let expr: ts.Expression = call.expression;
+type CallLike = ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression;
+
+function calleeNameNode(call: CallLike): ts.Node {
+  let expr: ts.Expression = ts.isTaggedTemplateExpression(call) ? call.tag : call.expression;
   while (ts.isParenthesizedExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
   if (ts.isPropertyAccessExpression(expr)) return expr.name;
   return expr;
 }
 
-function bind(call: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker, mapper: Mapper): Binding {
+function bind(call: CallLike, checker: ts.TypeChecker, mapper: Mapper): Binding {
   let unmodelled: ts.Node | undefined;
   let seen = false;
   const tryDeclaration = (candidate: ts.Node | undefined): Def | undefined => {
@@ -360,7 +443,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
     if (path === undefined) continue;
     files.push(path);
     stats.files++;
-    const fileDef: Def = { path, name: TOP_LEVEL, line: 1 };
+    const fileDef: Def = { path, name: TOP_LEVEL, line: 1, kind: "file" };
     const callLine = (node: ts.Node): number => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
 
     const visit = (node: ts.Node, caller: Def): void => {
@@ -386,7 +469,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
         inner = mapper.classDef(node.parent) ?? caller;
       }
 
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) {
         stats.callSites++;
         const binding = bind(node, checker, mapper);
         if (binding.kind === "bound") {
@@ -400,7 +483,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
             by[binding.declaration] = (by[binding.declaration] ?? 0) + 1;
           }
           const samples = stats.samples[binding.kind];
-          if (samples.length < SAMPLES_PER_REASON) samples.push(`${path}:${callLine(node)} ${node.expression.getText(sf).replace(/\s+/g, " ").slice(0, 60)}`);
+          if (samples.length < SAMPLES_PER_REASON) samples.push(`${path}:${callLine(node)} ${calleeNameNode(node).getText(sf).replace(/\s+/g, " ").slice(0, 60)}`);
         }
       }
 

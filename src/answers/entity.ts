@@ -4,7 +4,7 @@ import type { Session } from "./session";
 
 export interface EntityAnswer {
   node: GraphNode;
-  /** The containing entity, when it is not the file. */
+  /** The containing entity, when it is not a file: a method's type, wherever the type is declared. */
   parent?: GraphNode;
   callers: number;
   callees: number;
@@ -20,11 +20,13 @@ export interface EntityAnswer {
 
 export async function entityAnswer(session: Session, node: GraphNode): Promise<EntityAnswer> {
   const { graph } = session;
-  const parent = node.parentId === null ? undefined : await graph.node(node.parentId);
   const file = node.kind === "file";
+  // What CONTAINS it, as members are what it CONTAINS: a method declared apart from its type
+  // has both its file and its type.
+  const containers = file ? [] : await graph.edgesInto(node.id, ["CONTAINS"]);
   return {
     node,
-    parent: parent && parent.kind !== "file" ? parent : undefined,
+    parent: containers.find((e) => e.node.kind !== "file")?.node,
     callers: await graph.countInto(node.id, ["CALLS"]),
     callees: await graph.countFrom(node.id, ["CALLS"]),
     members: await graph.countChildren(node.id),

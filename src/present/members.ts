@@ -4,12 +4,22 @@ import type { GraphNode } from "../store";
 import type { Writer } from "../wire/writer";
 import { shapeRow, type RowShape } from "./shape";
 
-const optionalOf = (node: GraphNode) => ({ id: node.id, signature: node.signature, role: node.role });
+// An explicit --fields path asks for every row's path; by default only a member elsewhere has one.
+const optionalOf = (node: GraphNode) => ({ id: node.id, path: node.path, signature: node.signature, role: node.role });
+
+/** A member declared in another file than its container (a Go method) says where: path= is the only way to it. */
+const elsewhere = (node: GraphNode, target: GraphNode) => (node.path !== target.path ? node.path : undefined);
 
 export function presentContains(writer: Writer, { target, members }: MembersAnswer, shape: RowShape): void {
   const rows = members
     .slice(0, shape.limit)
-    .map((node) => shapeRow({ name: node.name, kind: node.kind, lines: `${node.startLine}-${node.endLine}`, exported: node.exported || undefined }, shape, optionalOf(node)));
+    .map((node) =>
+      shapeRow(
+        { name: node.name, kind: node.kind, path: elsewhere(node, target), lines: `${node.startLine}-${node.endLine}`, exported: node.exported || undefined },
+        shape,
+        optionalOf(node),
+      ),
+    );
   writer.list("contains", { target: target.kind === "file" ? target.path : target.name, kind: target.kind, path: target.path }, "member", rows, {
     total: members.length,
     noun: "members",
@@ -30,7 +40,7 @@ export function presentOverview(writer: Writer, answer: OverviewAnswer, shape: R
   const shown = members.slice(0, shape.limit);
   writer.rows(
     "item",
-    shown.map((node) => shapeRow({ name: node.name, kind: node.kind, lines: `${node.startLine}-${node.endLine}` }, shape, optionalOf(node))),
+    shown.map((node) => shapeRow({ name: node.name, kind: node.kind, path: elsewhere(node, target), lines: `${node.startLine}-${node.endLine}` }, shape, optionalOf(node))),
   );
   if (shown.length < members.length) {
     writer.record("diagnostic", { code: "results_truncated", message: `${members.length} members; showing ${shown.length}. Raise --limit or pass --full.` });

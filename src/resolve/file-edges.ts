@@ -1,4 +1,5 @@
-// The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES.
+// The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES, and
+// the CONTAINS edges that reach across files (a method declared apart from its type).
 import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts.ts";
 import type { Binder, Value } from "./binder.ts";
 import { EdgeSink } from "./edge-sink.ts";
@@ -25,7 +26,20 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   }
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
   for (const ref of index.facts.refs) addReference(binder, path, sink, ref);
+  index.facts.entities.forEach((entity, i) => {
+    if (entity.receiverType !== undefined && entity.parent < 0) addOutsideMember(language, sink, path, i, entity.receiverType, entity.startLine);
+  });
   return sink.result();
+}
+
+/**
+ * A method declared in another file than its type (Go: any file of the package) is still one
+ * of the type's members, so the type CONTAINS it, as well as the file that declares it. The
+ * edge is this file's: it goes when this file's resolution no longer finds the type.
+ */
+function addOutsideMember(language: LanguageResolver, sink: EdgeSink, path: string, method: number, receiverType: string, line: number): void {
+  const type = language.packageName?.(path, receiverType, "type");
+  if (type?.t === "entity") sink.edge(type.ref, { path, index: method }, "CONTAINS", type.via, 1, line);
 }
 
 function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: EntityRef, imp: ImportFact): void {

@@ -16,7 +16,7 @@ export { fileSetKeysOf, readKeysOf } from "./reads.ts";
  */
 export const RESOLVE_CHUNK = 1500;
 
-/** The complete outgoing edges (all but CONTAINS) of each target file. */
+/** The complete outgoing edges of each target file (but the CONTAINS edges of its own nesting, ingest/nodes). */
 export function resolveFiles(targets: string[], project: Project): Map<string, FileResolution> {
   return new Map([...resolveEach(targets, project)].map(([path, resolution]) => [path, resolution]));
 }

@@ -144,7 +144,10 @@ export interface GraphReader {
   fileNode(path: string): Promise<GraphNode | undefined>;
   /** The innermost entity whose span holds `line`. */
   innermostAt(path: string, line: number): Promise<GraphNode | undefined>;
-  /** The members of a node, in line order. */
+  /**
+   * The members of a node: what it CONTAINS, which is its own nesting and, for a type, methods
+   * declared in other files. Those in the node's own file first, then by path; in line order.
+   */
   children(parentId: string): Promise<GraphNode[]>;
   countChildren(parentId: string): Promise<number>;
   inventory(query: InventoryQuery): Promise<GraphNode[]>;

@@ -262,13 +262,16 @@ export class SqliteGraphReader implements GraphReader {
 
   async children(parentId: string): Promise<GraphNode[]> {
     const parent = this.rowidOf(parentId);
-    return parent === undefined ? [] : this.nodes("n.parent = ? ORDER BY n.start_line", parent);
+    if (parent === undefined) return [];
+    return this.nodes(
+      `n.rowid IN (SELECT dst FROM edges WHERE src = ?1 AND kind = 'CONTAINS')
+       ORDER BY n.path != (SELECT path FROM nodes WHERE rowid = ?1), n.path, n.start_line`,
+      parent,
+    );
   }
 
   async countChildren(parentId: string): Promise<number> {
-    const parent = this.rowidOf(parentId);
-    if (parent === undefined) return 0;
-    return (this.db.query("SELECT count(*) n FROM nodes WHERE parent = ?").get(parent) as { n: number }).n;
+    return this.countAt("src", parentId, ["CONTAINS"]);
   }
 
   async inventory(query: InventoryQuery): Promise<GraphNode[]> {

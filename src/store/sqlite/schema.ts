@@ -45,8 +45,6 @@ export const TABLES = [
 export const INDEXES = [
   `CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name)`,
   `CREATE INDEX IF NOT EXISTS nodes_path ON nodes(path, start_line)`,
-  // Members of a node (contains, overview, entity): without it each asks a full scan.
-  `CREATE INDEX IF NOT EXISTS nodes_parent ON nodes(parent)`,
   // inventory --kind lists in path order without sorting the whole table.
   `CREATE INDEX IF NOT EXISTS nodes_kind_path ON nodes(kind, path, start_line)`,
   `CREATE INDEX IF NOT EXISTS nodes_name_nocase ON nodes(lower(name))`,

@@ -90,6 +90,26 @@ describe("go packages", () => {
     expect(result.unresolved.map((u) => [u.name, u.receiver])).toEqual([["Missing", "db"]]);
   });
 
+  test("a method declared in another file of its type's package is CONTAINed by the type; same directory, same package clause", () => {
+    const pkg = storePackage();
+    // store_test, in the same directory, declares a DB of its own with a method in another file.
+    const testTypes = new FactsBuilder("internal/store/types_ext_test.go").packageName("store_test");
+    const testDB = testTypes.entity("DB", "class");
+    const testMethods = new FactsBuilder("internal/store/methods_ext_test.go").packageName("store_test");
+    const Check = testMethods.entity("Check", "method", { receiverType: "DB" });
+    const files = [...pkg.files, testTypes.build(), testMethods.build()];
+    const contains = (result: FileResolution) => result.edges.filter((e) => e.kind === "CONTAINS").map((e) => [e.src.path, e.src.index, e.dst.path, e.dst.index]);
+    expect(contains(resolveOne("internal/store/db.go", files))).toEqual([
+      ["internal/store/store.go", pkg.DB, "internal/store/db.go", pkg.Query],
+      ["internal/store/store.go", pkg.DB, "internal/store/db.go", pkg.Close],
+    ]);
+    expect(contains(resolveOne("internal/store/methods_ext_test.go", files))).toEqual([
+      ["internal/store/types_ext_test.go", testDB, "internal/store/methods_ext_test.go", Check],
+    ]);
+    // A method beside its type hangs under it through the file's own nesting, not an edge.
+    expect(contains(resolveOne("internal/store/store.go", files))).toEqual([]);
+  });
+
   test("embedded structs: promoted methods and EXTENDS", () => {
     const pkg = storePackage();
     const svc = new FactsBuilder("internal/svc/svc.go").packageName("svc");

@@ -34,6 +34,7 @@ export function nodesOf(ids: FileIds, path: string, facts: FileFacts | null, rol
       endLine: e.endLine,
       lang,
       signature: e.signature,
+      ...(e.overloads ? { overloads: e.overloads } : {}),
       exported: e.exported,
       role,
       parentId: e.parent < 0 ? ids.file : (ids.entities[e.parent] ?? ids.file),

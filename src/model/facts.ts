@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 24;
+export const FACTS_VERSION = 25;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -30,6 +30,11 @@ export interface EntityFact {
   endLine: number;
   /** The declaration's first line, trimmed, at most 200 characters. */
   signature: string;
+  /**
+   * Overload signatures folded into this entity (Python `@overload` stubs before their
+   * implementation), each on one line, at most 200 characters: the views callers get.
+   */
+  overloads?: string[];
   exported: boolean;
   /** Index into FileFacts.entities of the containing entity; -1 for the file itself. */
   parent: number;

@@ -26,6 +26,8 @@ export function presentEntity(writer: Writer, answer: EntityAnswer): void {
     extends: answer.bases,
     unresolved_uses: answer.unresolvedUses,
   });
+  // The views callers get of an overloaded definition, one row each: a signature holds commas.
+  if (node.overloads) writer.rows("overload", node.overloads.map((signature) => ({ signature })));
   const short = node.id.slice(0, 8);
   if (answer.callers > 0) writer.next(`ix callers ${short}`, `who calls ${node.name}`);
   if (answer.callees > 0) writer.next(`ix callees ${short}`, `what ${node.name} calls`);

@@ -30,6 +30,8 @@ export interface GraphNode {
   endLine: number;
   lang: string | null;
   signature: string;
+  /** Overload signatures folded into the entity (EntityFact.overloads); absent when none. */
+  overloads?: string[];
   exported: boolean;
   role: string;
   parentId: string | null;

@@ -101,3 +101,54 @@ describe("a Go type whose methods are declared in another file of its package", 
     await sameAsCold();
   });
 });
+
+const PY_OVERLOADS: Record<string, string> = {
+  "ctx.py": [
+    "import typing as t", // 1
+    "", // 2
+    "class Context:", // 3
+    "    @t.overload", // 4
+    "    def invoke(__self, __callback: t.Callable[..., V], *args: t.Any) -> V: ...", // 5
+    "", // 6
+    "    @t.overload", // 7
+    "    def invoke(", // 8
+    "        __self,", // 9
+    "        __callback: Command,", // 10
+    "    ) -> t.Any: ...", // 11
+    "", // 12
+    "    def invoke(__self, __callback, *args):", // 13
+    "        return __callback(*args)", // 14
+    "", // 15
+    "    def forward(self, cmd):", // 16
+    "        return self.invoke(cmd)", // 17
+    "", // 18
+    "class Other:", // 19
+    "    def invoke(self):", // 20
+    "        return 1", // 21
+    "", // 22
+    "def main(ctx: Context):", // 23
+    "    return ctx.invoke(main)", // 24
+    "",
+  ].join("\n"),
+};
+
+describe("a Python method with @overload stubs", () => {
+  test("is one entity: callers of Class.method answer without ambiguity, and the entity lists the overload signatures", async () => {
+    const root = await writeTree(tempDir("ix-overloads-"), PY_OVERLOADS);
+    const home = tempDir("ix-overloads-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+
+    const callers = ix(["callers", "Context.invoke", "--format", "llm"], { cwd: root, home });
+    expect(callers.code).toBe(0);
+    const refs = callers.lines.map((line) => decodeLlm(line)).filter((r) => r.kind === "ref");
+    expect(refs.map((r) => `${r.fields.name} ${r.fields.site}`)).toEqual(["forward ctx.py:17", "main ctx.py:24"]);
+
+    const entity = records(["entity", "Context.invoke"], root, home);
+    expect(entity[0]?.fields).toMatchObject({ qname: "Context.invoke", lines: "13-14", signature: "def invoke(__self, __callback, *args):" });
+    expect(entity.filter((r) => r.kind === "overload").map((r) => r.fields.signature)).toEqual([
+      "def invoke(__self, __callback: t.Callable[..., V], *args: t.Any) -> V",
+      "def invoke(__self, __callback: Command) -> t.Any",
+    ]);
+    expect(records(["overview", "Context"], root, home).find((r) => r.kind === "contains")?.fields).toEqual({ method: "2" });
+  });
+});

@@ -93,6 +93,63 @@ describe("python entities", () => {
   });
 });
 
+describe("python overloads", () => {
+  test("@overload stubs and their implementation are one entity: the implementation, carrying the stubs' signatures", () => {
+    const f = facts(
+      [
+        "import typing as t", // 1
+        "", // 2
+        "class Context:", // 3
+        "    @t.overload", // 4
+        "    def invoke(", // 5
+        "        __self,", // 6
+        "        __callback: t.Callable[..., V],", // 7
+        "        **kwargs: t.Any,", // 8
+        "    ) -> V: ...", // 9
+        "    @t.overload", // 10
+        "    def invoke(__self, __callback: Command) -> Result: ...", // 11
+        "    def invoke(__self, __callback, **kwargs):", // 12
+        "        return __callback(**kwargs)", // 13
+        "    def run(self):", // 14
+        "        return self.invoke(1)", // 15
+      ].join("\n"),
+    );
+    expect(f.entities.map((e) => e.qname)).toEqual(["Context", "Context.invoke", "Context.run"]);
+    expect(entity(f, "Context.invoke")).toMatchObject({
+      startLine: 12,
+      endLine: 13,
+      signature: "def invoke(__self, __callback, **kwargs):",
+      overloads: ["def invoke(__self, __callback: t.Callable[..., V], **kwargs: t.Any) -> V", "def invoke(__self, __callback: Command) -> Result"],
+    });
+    // The stubs disagree on the result: none is recorded.
+    expect(entity(f, "Context.invoke").returns).toBeUndefined();
+    // The implementation's body is the entity's scope.
+    expect(f.calls.find((c) => c.callee === "__callback")?.from).toBe(indexOf(f, "Context.invoke"));
+  });
+
+  test("overload by name from typing or typing_extensions, or through `import typing`; stubs that agree keep their result", () => {
+    for (const [imports, decorator] of [
+      ["from typing import overload", "overload"],
+      ["from typing_extensions import overload", "overload"],
+      ["from typing import overload as ov", "ov"],
+      ["import typing", "typing.overload"],
+    ]) {
+      const f = facts([imports, `@${decorator}`, "def parse(x: int) -> Node: ...", `@${decorator}`, "def parse(x: str) -> Node: ...", "def parse(x):", "    return x"].join("\n"));
+      expect(f.entities.map((e) => [e.qname, e.startLine, e.returns])).toEqual([["parse", 6, "Node"]]);
+    }
+  });
+
+  test("only stubs (a .pyi, a Protocol): the first stub is the entity; an `overload` from elsewhere is another decorator", () => {
+    const stubs = facts(["from typing import overload", "class Reader:", "    @overload", "    def read(self, n: int) -> bytes: ...", "    @overload", "    def read(self) -> str: ..."].join("\n"));
+    expect(stubs.entities.map((e) => [e.qname, e.startLine, e.endLine, e.overloads])).toEqual([
+      ["Reader", 2, 6, undefined],
+      ["Reader.read", 3, 4, ["def read(self, n: int) -> bytes", "def read(self) -> str"]],
+    ]);
+    const other = facts(["from mylib import overload", "@overload", "def f(x): ...", "def f(x):", "    return x"].join("\n"));
+    expect(other.entities.map((e) => [e.qname, e.overloads])).toEqual([["f", undefined], ["f", undefined]]);
+  });
+});
+
 describe("python calls", () => {
   test("callee and receiver for plain, dotted, self, cls and computed receivers", () => {
     const f = facts(

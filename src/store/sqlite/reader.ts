@@ -47,11 +47,11 @@ export function keyList(keys: Iterable<string>): string {
 // (PARENT_JOIN after the table aliased n): for 2,079 nodes of one name, a subquery per row
 // cost 1.1-1.9 ms more than none, the join 0.5 ms.
 const OWN_COLUMNS =
-  "n.rowid AS rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line AS startLine, n.end_line AS endLine, n.lang, coalesce(n.signature, '') AS signature, n.exported, n.role";
+  "n.rowid AS rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line AS startLine, n.end_line AS endLine, n.lang, coalesce(n.signature, '') AS signature, n.overloads, n.exported, n.role";
 const NODE_COLUMNS = `${OWN_COLUMNS}, np.id AS parentId`;
 const PARENT_JOIN = "LEFT JOIN nodes np ON np.rowid = n.parent";
 
-type RawNode = Omit<GraphNode, "exported"> & { rowid: number; exported: number };
+type RawNode = Omit<GraphNode, "exported" | "overloads"> & { rowid: number; exported: number; overloads: string | null };
 
 interface RawFileRow {
   path: string;
@@ -157,9 +157,12 @@ export class SqliteGraphReader implements GraphReader {
 
   private toNode(r: RawNode): GraphNode {
     // Listed, not spread: edge queries return their own columns on the same row.
-    const { rowid, id, kind, name, qname, path, startLine, endLine, lang, signature, exported, role, parentId } = r;
+    const { rowid, id, kind, name, qname, path, startLine, endLine, lang, signature, overloads, exported, role, parentId } = r;
     this.rowids.set(id, rowid);
-    return { id, kind, name, qname, path, startLine, endLine, lang, signature, exported: exported === 1, role, parentId };
+    const node: GraphNode = { id, kind, name, qname, path, startLine, endLine, lang, signature, exported: exported === 1, role, parentId };
+    // One line each (EntityFact.overloads), so a newline keeps them apart.
+    if (overloads) node.overloads = overloads.split("\n");
+    return node;
   }
 
   /** The rowid behind a node id, or undefined when no node has it. */

@@ -179,11 +179,12 @@ export class RevisionRows {
       if (!this.rowids.has(node.id)) this.rowids.set(node.id, existing.get(node.id)?.rowid ?? this.nextRowid++);
     }
     const upsert = this.db.query(
-      `INSERT INTO nodes (rowid, id, kind, name, qname, path, start_line, end_line, lang, signature, exported, role, parent)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO nodes (rowid, id, kind, name, qname, path, start_line, end_line, lang, signature, exported, role, parent, overloads)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, name = excluded.name, qname = excluded.qname,
          path = excluded.path, start_line = excluded.start_line, end_line = excluded.end_line, lang = excluded.lang,
-         signature = excluded.signature, exported = excluded.exported, role = excluded.role, parent = excluded.parent`,
+         signature = excluded.signature, exported = excluded.exported, role = excluded.role, parent = excluded.parent,
+         overloads = excluded.overloads`,
     );
     const ftsInsert = this.db.query("INSERT INTO nodes_fts (rowid, name, qname) VALUES (?, ?, ?)");
     let addedEntities = 0;
@@ -192,7 +193,7 @@ export class RevisionRows {
       const parent = node.parentId === null ? null : (this.rowidOf(node.parentId) ?? null);
       upsert.run(
         rowid, node.id, node.kind, node.name, node.qname, node.path, node.startLine, node.endLine,
-        node.lang, node.signature, node.exported ? 1 : 0, node.role, parent,
+        node.lang, node.signature, node.exported ? 1 : 0, node.role, parent, node.overloads?.join("\n") ?? null,
       );
       const old = existing.get(node.id);
       if (!old) addedEntities++;

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -20,7 +20,7 @@ export const TABLES = [
   `CREATE TABLE IF NOT EXISTS nodes (
      rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, kind TEXT, name TEXT, qname TEXT,
      path TEXT, start_line INT, end_line INT, lang TEXT, signature TEXT, exported INT,
-     role TEXT, parent INT)`,
+     role TEXT, parent INT, overloads TEXT)`,
   // External content: the text lives in nodes; the store writes the index entries itself.
   `CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts5(
      name, qname, content='nodes', content_rowid='rowid', tokenize="unicode61 tokenchars '_$'")`,

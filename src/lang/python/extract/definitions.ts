@@ -1,5 +1,6 @@
 // Entities: defs and classes, their decorators, parameters and declared results. Each one
-// opens the scope its body evaluates in.
+// opens the scope its body evaluates in. `@overload` stubs and the implementation after them
+// are one entity, which carries the stubs' signatures.
 import type { Node } from "web-tree-sitter";
 import { type EntityFact, localFact } from "../../../model/facts";
 import { annotatedType, dottedPath } from "../types";
@@ -7,6 +8,7 @@ import { addAnnotatedVar, addRefs } from "./annotations";
 import { addCallTo } from "./calls";
 import { addBases } from "./heritage";
 import { parameterNames } from "./locals";
+import { isOverloadDecorator, overloadSignature } from "./overloads";
 import type { Scope } from "./scopes";
 import { lineOf, type PythonFile } from "./state";
 
@@ -34,7 +36,9 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   const name = file.text(nameNode);
   const wrapper = file.decorated.get(node.startIndex);
   const isMethod = scope.kind === "class";
-  const index = addEntity(file, {
+  const decorators = wrapper?.decorators ?? [];
+  const isOverload = decorators.some((d) => isOverloadDecorator(file.facts.imports, d));
+  const own: EntityFact = {
     name,
     qname: qualify(file, scope.index, name),
     kind: isMethod ? "method" : "function",
@@ -44,10 +48,34 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     // A def nested in a def is a local, never importable.
     exported: scope.kind !== "function" && isPublicName(name, isMethod),
     parent: scope.index,
-  });
+  };
+  const returnType = node.childForFieldName("return_type");
+  const returns = returnType ? annotatedType(returnType) : undefined;
+  const overloadKey = `${scope.index}\0${name}`;
+  const group = file.overloads.get(overloadKey);
+  let index: number;
+  if (group !== undefined) {
+    index = group.index;
+    const entity = file.facts.entities[index]!;
+    if (isOverload) {
+      entity.overloads!.push(overloadSignature(file.source, node.startIndex, body.startIndex));
+      // Overloads that declare different results leave none: which one a call gets depends on its arguments.
+      if (group.returns !== returns) delete entity.returns;
+    } else {
+      // The implementation after its overloads is the entity; callers see the overloads' results.
+      file.overloads.delete(overloadKey);
+      Object.assign(entity, { startLine: own.startLine, endLine: own.endLine, signature: own.signature });
+    }
+  } else {
+    index = addEntity(file, own);
+    if (returns !== undefined) own.returns = returns;
+    if (isOverload) {
+      own.overloads = [overloadSignature(file.source, node.startIndex, body.startIndex)];
+      file.overloads.set(overloadKey, { index, returns });
+    }
+  }
   const parameters = node.childForFieldName("parameters");
   const firstParameter = parameters?.namedChild(0);
-  const decorators = wrapper?.decorators ?? [];
   const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
   // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
   const selfParameter = isPlainMethod && firstParameter?.type === "identifier" ? firstParameter : undefined;
@@ -60,12 +88,7 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     end: node.endIndex,
   });
   if (parameters) visitParameters(file, parameters, index);
-  const returnType = node.childForFieldName("return_type");
-  if (returnType) {
-    addRefs(file, returnType, index);
-    const returns = annotatedType(returnType);
-    if (returns !== undefined) file.facts.entities[index]!.returns = returns;
-  }
+  if (returnType) addRefs(file, returnType, index);
 }
 
 /** Parameters are locals of the def; annotated ones are references and typed variables. */

@@ -21,6 +21,11 @@ export class PythonFile {
   readonly receiverCalls: [call: number, span: string][] = [];
   readonly awaitingCall: [variable: TypedVarFact, span: string][] = [];
   readonly locals: LocalFact[] = [];
+  /**
+   * `@overload` stubs awaiting their implementation, by scope and name: the entity they make,
+   * and the result the first declared (a stub that declares another drops the entity's).
+   */
+  readonly overloads = new Map<string, { index: number; returns: string | undefined }>();
   readonly dunderAll = new DunderAll();
 
   constructor(

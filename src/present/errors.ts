@@ -17,6 +17,8 @@ function candidateRow(node: GraphNode, n?: number): Fields {
     n,
     name: node.name,
     kind: node.kind,
+    // The container, when there is one: two `invoke` methods in one file differ by their class.
+    qname: node.kind !== "file" && node.qname !== node.name ? node.qname : undefined,
     path: node.path,
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
     pick: n === undefined ? undefined : `--pick ${n}`,

@@ -151,4 +151,18 @@ describe("a Python method with @overload stubs", () => {
     ]);
     expect(records(["overview", "Context"], root, home).find((r) => r.kind === "contains")?.fields).toEqual({ method: "2" });
   });
+
+  test("an ambiguous target's candidates name their container with qname=", async () => {
+    const root = await writeTree(tempDir("ix-overloads-amb-"), PY_OVERLOADS);
+    const home = tempDir("ix-overloads-amb-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const r = ix(["callers", "invoke", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toStartWith("error code=ambiguous_target ");
+    const candidates = r.lines.map((line) => decodeLlm(line)).filter((rec) => rec.kind === "candidate");
+    expect(candidates.map((c) => [c.fields.qname, c.fields.path, c.fields.lines])).toEqual([
+      ["Context.invoke", "ctx.py", "13-14"],
+      ["Other.invoke", "ctx.py", "20-21"],
+    ]);
+  });
 });

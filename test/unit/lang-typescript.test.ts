@@ -811,6 +811,38 @@ describe("broken input", () => {
     expect(callsTo(facts, "read")[0]!.from).toBe(indexOf(facts, "Cell.get"));
   });
 
+  test("variance after a const modifier or a comment is masked too; in and out elsewhere are left alone", () => {
+    const source = lines(
+      "export class Ref<const in T> { set(t: T): void { write(t); } }", //  1
+      "export interface Pair<", //                                            2
+      "  /** what comes out */", //                                           3
+      "  out A,", //                                                          4
+      "  // both ways", //                                                    5
+      "  in out B = never", //                                                6
+      "> { a: A; b: B }", //                                                  7
+      "type Keys<T> = { [K in keyof T]: K };", //                             8
+      "export function loop(o: object, out: number) { for (const k in o) if (k in o) use(out); }", // 9
+    );
+    const tree = parse(source);
+    expect(tree.rootNode.hasError).toBe(true);
+    tree.delete();
+    const prepared = prepareTypeScriptSource(source, "typescript");
+    expect(prepared.length).toBe(source.length);
+    expect(prepared.split("\n").slice(0, 6)).toEqual([
+      "export class Ref<const    T> { set(t: T): void { write(t); } }",
+      "export interface Pair<",
+      "  /** what comes out */",
+      "      A,",
+      "  // both ways",
+      "         B = never",
+    ]);
+    expect(prepared.split("\n").slice(7)).toEqual(source.split("\n").slice(7));
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBe(0);
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["class Ref", "method Ref.set", "interface Pair", "type Keys", "function loop"]);
+    expect(callsTo(facts, "write")[0]!.from).toBe(indexOf(facts, "Ref.set"));
+  });
+
   test("a generic call signature after a function-typed member", () => {
     const source = lines(
       "export const map: {",

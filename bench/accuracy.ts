@@ -22,9 +22,9 @@ const names = process.argv.slice(2).length ? process.argv.slice(2) : ["rxjs"];
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
 function truthFor(name: string, dir: string): Truth {
-  // Versioned: a truth that models more (v3: interface and object members, callable types,
-  // tagged templates) must not be read from an old cache.
-  const cached = join(OUT, `truth-${name}-v3.json`);
+  // Versioned: a truth that models more (v4: interface and object members, callable types,
+  // tagged templates; module-level variables only) must not be read from an old cache.
+  const cached = join(OUT, `truth-${name}-v4.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
   const { truth, stats } = buildTruthWithStats(dir);
   mkdirSync(OUT, { recursive: true });

@@ -177,7 +177,8 @@ class Mapper {
   private holder(fn: ts.ArrowFunction | ts.FunctionExpression): ts.VariableDeclaration | ts.PropertyDeclaration | ts.PropertyAssignment | undefined {
     const node = outermostWrapper(fn);
     const parent = node.parent;
-    if (ts.isVariableDeclaration(parent) && parent.initializer === node) return parent;
+    // A local variable's function belongs to the function around it, as ix models it.
+    if (ts.isVariableDeclaration(parent) && parent.initializer === node) return isModuleLevelVariable(parent) ? parent : undefined;
     if (ts.isPropertyDeclaration(parent) && parent.initializer === node && ts.isClassLike(parent.parent)) return parent;
     if (ts.isPropertyAssignment(parent) && parent.initializer === node) return parent;
     return undefined;
@@ -317,9 +318,10 @@ function hasCallSignatures(decl: ts.VariableDeclaration | ts.PropertyDeclaration
 }
 
 /**
- * A module-level variable whose declared type is a function type or has call signatures, or,
- * undeclared, whose value is a call given a function literal (`dual(2, (self, f) => …)`): the
- * way effect-style libraries declare their API. The same rule as ix's extractor, so that
+ * A module-level variable whose declared type has call signatures, or, undeclared, whose value
+ * is a call of a function-making helper: called by name or through a namespace, and given a
+ * function that takes parameters (`dual(2, (self, f) => …)`; not `Effect.gen(function* () …)`
+ * nor `z.string().refine((v) => …)`): the way effect-style libraries declare their API. So
  * callers of such a variable, and calls made inside its value, are judged.
  */
 function holdsCallable(decl: ts.VariableDeclaration, checker: ts.TypeChecker): boolean {
@@ -327,13 +329,19 @@ function holdsCallable(decl: ts.VariableDeclaration, checker: ts.TypeChecker): b
   const init = skipWrappers(decl.initializer);
   if (ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isClassExpression(init)) return false;
   if (decl.type) return hasCallSignatures(decl, checker);
-  if (!ts.isCallExpression(init)) return false;
+  if (!ts.isCallExpression(init) || !isNamePath(init.expression)) return false;
   const callee = ts.isPropertyAccessExpression(init.expression) ? init.expression.name : init.expression;
   if (ts.isIdentifier(callee) && NOT_WRAPPERS.has(callee.text)) return false;
   return init.arguments.some((arg) => {
     const value = skipWrappers(arg);
-    return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+    return (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && value.parameters.length > 0;
   });
+}
+
+/** `f`, `ns.f`, `a.b.f`: a callee named through names only, no call or index on the way. */
+function isNamePath(expr: ts.Expression): boolean {
+  while (ts.isPropertyAccessExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
+  return ts.isIdentifier(expr) || expr.kind === ts.SyntaxKind.ThisKeyword || expr.kind === ts.SyntaxKind.SuperKeyword;
 }
 
 function skipWrappers(expr: ts.Expression): ts.Expression {

@@ -1,7 +1,7 @@
 // Every check that tells whether ix can answer here, each with a verdict and what would fix it.
 import { MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
-import { failedFilesOf, type FailedFile } from "../ingest/failures";
+import { failedFilesOf, parseErrorFilesOf, type ErrorFile, type FailedFile } from "../ingest/failures";
 import { mapOf, requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
@@ -23,6 +23,8 @@ export interface DoctorAnswer {
   checks: Check[];
   /** The files the last maps could not take in (ingest/failures). */
   failed: FailedFile[];
+  /** The files mapped from trees with syntax errors. */
+  errorFiles: ErrorFile[];
 }
 
 /** The settings file as its reader found it: `problem` when it could not be used (defaults apply). */
@@ -46,6 +48,7 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
   if (map) add("map", "warn", { pid: map.pid, started: map.since.toISOString(), message: "a map is writing the graph" });
   let graph: GraphReader | undefined;
   let failed: FailedFile[] = [];
+  let errorFiles: ErrorFile[] = [];
   if (!exists) {
     if (map) add("store", "warn", { path: ws.dbPath, message: "the map under way is writing the first graph" });
     else add("store", "fail", { path: ws.dbPath, message: "no graph database" }, mapHere);
@@ -84,10 +87,13 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
       // Left out or without edges until they change: no map fixes them, so no fix is offered.
       failed = await failedFilesOf(graph);
       add("failed_files", failed.length === 0 ? "ok" : "warn", { count: failed.length });
+      // In the graph, but entities and calls after an error may be missing until the file is fixed.
+      errorFiles = await parseErrorFilesOf(graph);
+      add("parse_errors", errorFiles.length === 0 ? "ok" : "warn", { count: errorFiles.length });
     } finally {
       graph.close();
     }
   }
   const status: Verdict = checks.some((c) => c.status === "fail") ? "fail" : checks.some((c) => c.status === "warn") ? "warn" : "ok";
-  return { ws, status, checks, failed };
+  return { ws, status, checks, failed, errorFiles };
 }

@@ -1,7 +1,9 @@
 // Files the map could not read into the graph although they are source: their parse,
 // extraction or resolution threw (a tree shape no rule foresaw, nesting past the stack). Each
 // such file is left out or loses its edges, and the rest of the map commits; the graph keeps
-// the list, so every later map and doctor can name them until the file changes.
+// the list, so every later map and doctor can name them until the file changes. And files
+// that are in the graph though their tree held syntax errors, so entities and calls after an
+// error may be missing: their file rows keep the count.
 import type { GraphReader } from "../store";
 import { byCodeUnit } from "../util/compare";
 
@@ -38,4 +40,20 @@ export function failedAfter(
   const kept = before.filter((f) => map.present.has(f.path) && !map.parsed.has(f.path) && !(f.stage === "resolve" && map.resolved.has(f.path)));
   // This map's failures are of files it parsed or resolved, so none is also kept.
   return [...kept, ...now].sort((a, b) => byCodeUnit(a.path, b.path));
+}
+
+/** A file mapped from a tree with ERROR or MISSING nodes, and how many it held. */
+export interface ErrorFile {
+  path: string;
+  errors: number;
+}
+
+/** Every such file of the graph as it is now, sorted by path. */
+export function parseErrorFilesOf(graph: GraphReader): Promise<ErrorFile[]> {
+  return graph.filesWithParseErrors();
+}
+
+/** The map's `parse_errors`: files with syntax errors or a failure, a file with both once. */
+export function parseErrorCount(errors: readonly ErrorFile[], failed: readonly FailedFile[]): number {
+  return new Set([...errors.map((f) => f.path), ...failed.map((f) => f.path)]).size;
 }

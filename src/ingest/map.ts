@@ -15,7 +15,7 @@ import { discover } from "./discover";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
-import { failedAfter, failedFilesOf, FAILED_FILES_META, type FailedFile } from "./failures";
+import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseErrorFilesOf, type ErrorFile, type FailedFile } from "./failures";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
@@ -41,8 +41,13 @@ export interface MapResult {
   deleted: number;
   parsed: number;
   resolved: number;
-  /** Files parsed by this map whose trees hold errors, and those whose parse, extraction or resolution threw. */
+  /**
+   * Files of the graph, after this map, whose trees hold errors or whose parse, extraction or
+   * resolution threw: the same count whether or not this map parsed them.
+   */
   parseErrors: number;
+  /** The files mapped from trees with syntax errors, as they stand after this map. */
+  errorFiles: ErrorFile[];
   skipped: number;
   tooLarge: string[];
   /** Every file the graph could not take in, as it stands after this map (ingest/failures). */
@@ -158,7 +163,10 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified + found.undecodable };
   if (requests.length === 0 && deleted.length === 0) {
     await store.keepStampList();
-    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: 0, failed: await failedFilesOf(store) };
+    // Nothing was parsed, and the graph still holds every file it could not take in whole.
+    const failed = await failedFilesOf(store);
+    const errorFiles = await parseErrorFilesOf(store);
+    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed };
   }
 
   opts.onPhase?.("parse", 0, requests.length);
@@ -174,8 +182,6 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   /** Files whose surface moved: the files that read their facts are asked for after the parse. */
   const surfaceMoved: string[] = [];
   let parsed = 0;
-  /** Paths with parse errors or a failure: a file that has both counts once. */
-  const withErrors = new Set<string>();
   /** This map's failures; the graph's list is updated with them at the end. */
   const failures: FailedFile[] = [];
   const failedBefore = await failedFilesOf(store);
@@ -229,9 +235,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const facts = result.status === "parsed" ? result.facts : null;
       if (result.status === "parsed") parsed++;
       if (result.status === "skipped") skipped++;
-      if (facts && facts.parseErrors > 0) withErrors.add(row.path);
       if (result.status === "failed") {
-        withErrors.add(row.path);
         failures.push({ path: row.path, stage: result.stage, message: result.message });
       }
       changedPaths.push(row.path);
@@ -325,7 +329,6 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       let done = 0;
       for (const [path, resolution, reads] of resolveEach(targets, project)) {
         if (resolution.failed !== undefined) {
-          withErrors.add(path);
           failures.push({ path, stage: "resolve", message: resolution.failed });
         }
         const out: EdgeRecord[] = containsEdges(ids(path), project.facts(path));
@@ -356,6 +359,9 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     };
     const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
+    // Read back from the graph, not counted over this map's files: files with errors that it
+    // did not parse again still have them.
+    const errorFiles = await parseErrorFilesOf(store);
     return {
       ...base,
       skipped,
@@ -366,7 +372,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       deleted: deleted.length,
       parsed,
       resolved: targets.length,
-      parseErrors: withErrors.size,
+      parseErrors: parseErrorCount(errorFiles, failed),
+      errorFiles,
       failed,
     };
   } catch (error) {

@@ -1,8 +1,10 @@
-// map as records: one line with --silent, else the map record, the files too large to map
-// and those that failed (bounded), and what to ask next.
+// map as records: one line with --silent, else the map record, the files too large to map,
+// those mapped from trees with syntax errors and those that failed (bounded), and what to ask
+// next.
 import type { MapResult } from "../ingest/map";
+import { byCodeUnit } from "../util/compare";
 import { quiet } from "../wire/record";
-import { failedRows } from "./failed";
+import { failedRows, parseErrorRows } from "./failed";
 import type { Writer } from "../wire/writer";
 
 const TOO_LARGE_ROWS = 20;
@@ -32,6 +34,8 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
     parsed: quiet(result.parsed),
     resolved: quiet(result.resolved),
     parse_errors: quiet(result.parseErrors),
+    // Every file parse_errors counts: syntax errors (parse_error rows) and failures (failed rows).
+    parse_errors_paths: opts.everyPath ? errorPaths(result) : undefined,
     skipped: quiet(result.skipped),
     files_too_large: quiet(tooLarge.length),
     // The complete formats carry the whole list (spec: "files_too_large_paths"); llm and text list rows.
@@ -41,9 +45,14 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
     ms: result.ms,
   });
   writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
+  parseErrorRows(writer, result.errorFiles);
   failedRows(writer, result.failed);
   writer.next("ix status", "check the graph's health and staleness");
   writer.next("ix stats", "count nodes and edges by kind");
+}
+
+function errorPaths(result: MapResult): string[] {
+  return [...new Set([...result.errorFiles.map((f) => f.path), ...result.failed.map((f) => f.path)])].sort(byCodeUnit);
 }
 
 /** reset's first record: what was deleted (written before any rebuild starts). */

@@ -1,7 +1,7 @@
 // The graph's list of files it could not take in, across maps (ingest/failures), and the
 // walk that keeps deep trees off the call stack (util/depth-first).
 import { describe, expect, test } from "bun:test";
-import { failedAfter, type FailedFile } from "../../src/ingest/failures";
+import { failedAfter, parseErrorCount, type FailedFile } from "../../src/ingest/failures";
 import { depthFirst } from "../../src/util/depth-first";
 
 const failure = (path: string, stage: FailedFile["stage"]): FailedFile => ({ path, stage, message: "boom" });
@@ -22,6 +22,14 @@ describe("failedAfter", () => {
       resolved: set(),
     });
     expect(after.map((f) => [f.path, f.stage])).toEqual([["0.ts", "parse"], ["a.ts", "resolve"], ["b.ts", "resolve"]]);
+  });
+});
+
+describe("parseErrorCount", () => {
+  test("counts files with syntax errors and failed files, a file with both once", () => {
+    const errors = [{ path: "a.ts", errors: 3 }, { path: "b.ts", errors: 1 }];
+    expect(parseErrorCount(errors, [failure("b.ts", "resolve"), failure("c.ts", "extract")])).toBe(3);
+    expect(parseErrorCount([], [])).toBe(0);
   });
 });
 

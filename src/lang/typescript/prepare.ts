@@ -14,11 +14,16 @@ import type { Lang } from "../../model/facts";
 import { countParseErrors } from "../parse-errors";
 
 /**
- * `in`, `out` or `in out` right after `<` or `,` and followed by a type parameter name that
+ * `in`, `out` or `in out` right after `<` or `,` (comments and a `const` modifier may stand
+ * between: `<const in T>`, a doc comment above the parameter) and followed by a type parameter name that
  * ends the parameter (`,` `>` `=` or `extends`). Expressions cannot have that shape: `in` is
  * binary and `out` would be two adjacent identifiers.
  */
-const VARIANCE = /(?<=[<,]\s*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+// The words come first and what precedes them is looked behind last: looked behind first, at
+// every index of every file, it made preparing effect's sources 1.5 times as slow (284 → 429
+// ms; this way 292 ms).
+const VARIANCE =
+  /\b(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))(?<=[<,](?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*\n)*(?:const\s+)?(?:in\s+out|in|out))/g;
 
 /** An indented line that opens with type parameters: `  <A, B>(` or `  <`. */
 const GENERIC_LINE = /\n[ \t]*[ \t]<(?=[A-Za-z_$\s])/g;

@@ -17,6 +17,7 @@ import type {
   UnresolvedSite,
 } from "../graph";
 import { decodeStamps, stampListOf, type StampList } from "../stamps";
+import { byCodeUnit } from "../../util/compare";
 import { isBusy } from "./busy";
 import { SCHEMA_VERSION } from "./schema";
 
@@ -409,6 +410,12 @@ export class SqliteGraphReader implements GraphReader {
     const out = new Map<string, FileRow>();
     for (const r of rows) out.set(r.path, fileRowOf(r));
     return out;
+  }
+
+  async filesWithParseErrors(): Promise<{ path: string; errors: number }[]> {
+    const rows = this.db.query("SELECT path, parse_errors AS errors FROM files WHERE parse_errors > 0").all() as { path: string; errors: number }[];
+    // Code-unit order, as every list of paths ix writes (SQLite's BINARY collation is byte order).
+    return rows.sort((a, b) => byCodeUnit(a.path, b.path));
   }
 
   async fileStampList(): Promise<StampList> {

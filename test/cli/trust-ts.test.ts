@@ -1,0 +1,126 @@
+// Answers an agent can trust about TypeScript (issue 16, items 7 and 8): each test is named for
+// the answer that misled.
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { decodeLlm } from "../../src/wire/llm";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+function mapLlm(root: string, home: string): { fields: Record<string, string>; lines: string[] } {
+  const r = ix(["map", ".", "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return { fields: decodeLlm(r.lines[0] as string).fields as Record<string, string>, lines: r.lines };
+}
+
+describe("variance annotations", () => {
+  test("map without parse errors, and what follows them in the file is still an entity", async () => {
+    const root = await writeTree(tempDir("ix-variance-"), {
+      "src/box.ts": [
+        "export interface Box<out A, in out B = never> { readonly value: A }",
+        "export class Ref<const in T> implements Box<T> {",
+        "  get(): T { return read(this); }",
+        "}",
+        "export type Sink<in T> = (t: T) => void",
+        "export interface Pair<",
+        "  /** what comes out */",
+        "  out A,",
+        "  // both ways",
+        "  in out B",
+        "> { a: A; b: B }",
+        "export function read<T>(ref: Ref<T>): T { return ref as never; }",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-variance-home-");
+    const map = mapLlm(root, home);
+    expect(map.fields.parse_errors).toBeUndefined();
+    expect(map.lines.some((l) => l.startsWith("parse_error "))).toBe(false);
+    const inventory = ix(["inventory", "--path", "src/box.ts", "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("node "));
+    expect(inventory.map((l) => / name=(\S+) kind=(\S+)/.exec(l)!.slice(1).join(" "))).toEqual(
+      expect.arrayContaining(["Box interface", "Ref class", "get method", "Sink type", "Pair interface", "read function"]),
+    );
+    const callers = ix(["callers", "read", "--format", "llm"], { cwd: root, home });
+    expect(callers.lines).toContainEqual(expect.stringMatching(/^ref name=get kind=method path=src\/box\.ts /));
+  });
+});
+
+describe("files with parse errors", () => {
+  test("are named by map (llm and json) and doctor, and a no-op or unrelated re-map keeps the count", async () => {
+    const root = await writeTree(tempDir("ix-parse-errors-"), {
+      "src/broken.ts": "export function before() {}\nexport function broken( { return 1 + ; }\nexport function after() {}\n",
+      "src/ok.ts": "export function ok() {}\n",
+    });
+    const home = tempDir("ix-parse-errors-home-");
+    const first = mapLlm(root, home);
+    expect(first.fields).toMatchObject({ outcome: "full_local_completed", parse_errors: "1" });
+    expect(first.lines).toContainEqual(expect.stringMatching(/^parse_error path=src\/broken\.ts errors=[1-9]\d*$/));
+
+    // Nothing changed: the graph still holds the file with its errors, and says so.
+    const again = mapLlm(root, home);
+    expect(again.fields).toMatchObject({ outcome: "no_change", parse_errors: "1" });
+    expect(again.lines).toContainEqual(expect.stringMatching(/^parse_error path=src\/broken\.ts /));
+    const json = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout);
+    expect(json.map).toMatchObject({ outcome: "no_change", parse_errors: 1, parse_errors_paths: ["src/broken.ts"] });
+    expect(json.parse_error).toEqual([{ path: "src/broken.ts", errors: expect.any(Number) }]);
+
+    // Another file's edit parses only that file: the count is still the graph's.
+    await Bun.sleep(5);
+    writeFileSync(join(root, "src/ok.ts"), "export function ok() { return 1; }\n");
+    expect(mapLlm(root, home).fields).toMatchObject({ outcome: "incremental_local_completed", parse_errors: "1" });
+
+    const doctor = ix(["doctor", "--format", "llm"], { cwd: root, home });
+    expect(doctor.lines).toContainEqual("check name=parse_errors status=warn count=1");
+    expect(doctor.lines).toContainEqual(expect.stringMatching(/^parse_error path=src\/broken\.ts errors=/));
+
+    // Fixed, the file is no longer named anywhere.
+    await Bun.sleep(5);
+    writeFileSync(join(root, "src/broken.ts"), "export function before() {}\nexport function after() {}\n");
+    const fixed = mapLlm(root, home);
+    expect(fixed.fields.parse_errors).toBeUndefined();
+    expect(fixed.lines.some((l) => l.startsWith("parse_error "))).toBe(false);
+    expect(JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout).map).toMatchObject({ parse_errors: 0, parse_errors_paths: [] });
+    expect(ix(["doctor", "--format", "llm"], { cwd: root, home }).lines).toContainEqual("check name=parse_errors status=ok count=0");
+  });
+});
+
+describe("local values", () => {
+  test("a const inside a test callback or a function body is no function entity, and its calls stay with the code around it", async () => {
+    const root = await writeTree(tempDir("ix-locals-"), {
+      "src/handler.ts": [
+        "export function dispatch(e: string): void {}",
+        "export function handler() {",
+        "  const onEvent = (e: string) => dispatch(e);",
+        "  return onEvent;",
+        "}",
+        "export const map = dual(2, (self: string, f: (s: string) => string) => dispatch(f(self)));",
+        "export const program = Effect.gen(function* () { dispatch('boot'); });",
+        "declare function dual<F>(arity: number, body: F): F;",
+        "declare const Effect: { gen(f: () => Generator): unknown };",
+        "",
+      ].join("\n"),
+      "test/schema.test.ts": [
+        "import { z } from 'zod';",
+        "import { dispatch } from '../src/handler';",
+        "describe('schemas', () => {",
+        ...Array.from({ length: 3 }, (_, i) => [
+          `  it('case ${i}', async () => {`,
+          "    const schema = z.string().refine(async () => true);",
+          "    dispatch(schema.parse('x'));",
+          "  });",
+        ]).flat(),
+        "});",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-locals-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const functions = ix(["inventory", "--kind", "function", "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("node "));
+    expect(functions.map((l) => / name=(\S+)/.exec(l)![1]).sort()).toEqual(["dispatch", "dual", "handler", "map"]);
+    expect(ix(["search", "schema", "--kind", "function", "--format", "llm"], { cwd: root, home }).lines[0]).toStartWith("search term=schema count=0 ");
+
+    // Every call of dispatch is still a caller row: made by handler, by map, or by the files.
+    const callers = ix(["callers", "dispatch", "--format", "json"], { cwd: root, home });
+    const rows = (JSON.parse(callers.stdout).ref as { name?: string; kind: string; path: string }[]).map((r) => `${r.kind} ${r.name ?? r.path}`);
+    expect(rows.sort()).toEqual(["file src/handler.ts", "file test/schema.test.ts", "function handler", "function map"]);
+  });
+});

@@ -13,6 +13,58 @@ async function mapped(prefix: string, files: Record<string, string>) {
   return { root, home };
 }
 
+describe("text past its scan window", () => {
+  // One file with more matching lines than the old window of 2,000, read before the others in
+  // path order, and 40 more files with a match or two each, one of them a test.
+  const files: Record<string, string> = {
+    "src/aaa/big.ts": Array.from({ length: 2500 }, (_, i) => `export const v${i} = hit(${i});\n`).join(""),
+    "test/hit.test.ts": "export const t = hit(1);\n",
+  };
+  for (let i = 0; i < 40; i++) files[`src/m${String(i).padStart(2, "0")}.ts`] = `export function f${i}() {\n  return hit(${i}) + hit(${i});\n}\n`;
+  const TOTAL = 2500 + 1 + 40;
+  const FILES = 42;
+
+  test("says how many matches there are, widens to --limit, takes --full, and shares the cut out over the files", async () => {
+    const { root, home } = await mapped("window", files);
+    // With ripgrep, and with the built-in scan (no ripgrep on PATH).
+    for (const env of [{}, { PATH: "/nonexistent" }]) {
+      const text = (...args: string[]) => ix(["text", "hit\\(", ...args, "--format", "llm"], { cwd: root, home, env }).lines.map(decodeLlm);
+      const matches = (recs: Rec[]) => recs.filter((r) => r.kind === "match");
+      const paths = (recs: Rec[]) => new Set(matches(recs).map((r) => r.fields.path));
+
+      // A --limit past the old window is honoured: every match, and nothing said to be missing.
+      const wide = text("--limit", "5000");
+      expect(wide[0]?.fields).toMatchObject({ shown: String(TOTAL), total: String(TOTAL), files: String(FILES) });
+      expect(matches(wide).length).toBe(TOTAL);
+      expect(wide.some((r) => r.kind === "diagnostic")).toBe(false);
+
+      // --full is every match.
+      const full = text("--full");
+      expect(full[0]?.fields).toMatchObject({ shown: String(TOTAL), total: String(TOTAL) });
+
+      // A cut says so, with the total, and names how to widen it.
+      const cut = text("--limit", "100");
+      expect(cut[0]?.fields).toMatchObject({ shown: "100", total: String(TOTAL), files: String(FILES) });
+      const diagnostic = cut.find((r) => r.kind === "diagnostic")?.fields;
+      expect(diagnostic?.code).toBe("results_truncated");
+      expect(diagnostic?.message).toContain("--limit");
+      expect(diagnostic?.message).toContain("--full");
+      // Breadth: the big file does not crowd out the rest; every file gives rows.
+      expect(paths(cut).size).toBe(FILES);
+      // Production code first: the test file's row comes last.
+      expect(matches(cut).at(-1)?.fields.path).toBe("test/hit.test.ts");
+
+      // The default cut takes one row from each of 30 files, production first.
+      const first = text();
+      expect(first[0]?.fields).toMatchObject({ shown: "30", total: String(TOTAL) });
+      expect(paths(first).size).toBe(30);
+      expect(paths(first).has("test/hit.test.ts")).toBe(false);
+      // The file with the most matches ranks first.
+      expect(paths(first).has("src/aaa/big.ts")).toBe(true);
+    }
+  });
+});
+
 describe("--fields naming a field no row has", () => {
   test("is a usage error naming the fields the command's rows have, for every command taking --fields", async () => {
     const { root, home } = await mapped("fields", {
@@ -28,6 +80,7 @@ describe("--fields naming a field no row has", () => {
       [["callees", "Box.open"], "snippet"],
       [["imports", "src/b.ts"], "path"],
       [["imported-by", "src/a.ts"], "site"],
+      [["text", "helper"], "symbol"],
     ];
     for (const [args, own] of commands) {
       const r = ix([...args, "--fields", `${own},bogus`, "--format", "llm"], { cwd: root, home });

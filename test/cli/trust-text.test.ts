@@ -65,6 +65,39 @@ describe("text past its scan window", () => {
   });
 });
 
+describe("around a file without a line", () => {
+  test("picks the symbols used from other files first and says how many the file has", async () => {
+    const lib = [
+      ...Array.from({ length: 5 }, (_, i) => `export function early${i}(): number {\n  return ${i};\n}\n`),
+      // Called three times, all inside this file.
+      "export function local(): number {\n  return 1;\n}\n",
+      "export function useLocal1(): number {\n  return local();\n}\n",
+      "export function useLocal2(): number {\n  return local();\n}\n",
+      "export function useLocal3(): number {\n  return local();\n}\n",
+      // Called from one other file, then from three.
+      "export function once(): number {\n  return 1;\n}\n",
+      "export function thrice(): number {\n  return 3;\n}\n",
+    ].join("");
+    const users: Record<string, string> = {};
+    for (let i = 0; i < 3; i++) {
+      users[`src/user${i}.ts`] = `import { thrice${i === 0 ? ", once" : ""} } from './lib';\nexport function run${i}(): number {\n  return thrice()${i === 0 ? " + once()" : ""};\n}\n`;
+    }
+    const { root, home } = await mapped("around", { "src/lib.ts": lib, ...users });
+    const r = ix(["around", "src/lib.ts", "--format", "llm"], { cwd: root, home });
+    expect(r.code).toBe(0);
+    const recs = r.lines.map(decodeLlm);
+    // 11 top-level symbols; the five shown are the most used.
+    expect(recs[0]?.fields).toMatchObject({ path: "src/lib.ts", symbols: "5", symbols_total: "11" });
+    const symbols = recs.filter((x) => x.kind === "symbol").map((x) => x.fields.name);
+    expect(symbols).toEqual(["thrice", "once", "local", "early0", "early1"]);
+    expect(recs.find((x) => x.kind === "diagnostic")?.fields.code).toBe("results_truncated");
+    // At a line, the symbol there, and no total: nothing was chosen.
+    const at = ix(["around", "src/lib.ts:1", "--format", "llm"], { cwd: root, home }).lines.map(decodeLlm);
+    expect(at[0]?.fields).toMatchObject({ symbols: "1" });
+    expect(at[0]?.fields.symbols_total).toBeUndefined();
+  });
+});
+
 describe("--fields naming a field no row has", () => {
   test("is a usage error naming the fields the command's rows have, for every command taking --fields", async () => {
     const { root, home } = await mapped("fields", {

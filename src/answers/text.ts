@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { discover } from "../ingest/discover";
 import { roleOf } from "../ingest/roles";
+import { invalidRequest } from "../model/errors";
 import type { Role } from "../model/roles";
 import { byCodeUnit } from "../util/compare";
 import type { Session } from "./session";
@@ -98,7 +99,11 @@ async function runRipgrep(rg: string, root: string, args: string[], take: (path:
   flush(true);
   // 1 is "no match"; 2 with output is a file it could not read, which the rest outweighs.
   if ((await proc.exited) === 2 && lines === 0) {
-    const message = (await new Response(proc.stderr).text()).trim().split("\n").pop() || "ripgrep failed";
+    const stderr = (await new Response(proc.stderr).text()).trim();
+    const message = stderr.split("\n").find((line) => line.startsWith("error:"))?.slice(6).trim() || stderr.split("\n").pop() || "ripgrep failed";
+    // A pattern JavaScript accepts and ripgrep does not (look-around, backreferences) is the
+    // request's fault, not a failure.
+    if (stderr.startsWith("regex parse error")) throw invalidRequest("invalid_value", `ripgrep cannot use this pattern: ${message}`, { argument: "pattern" });
     throw new Error(`ripgrep: ${message}`);
   }
 }

@@ -9,11 +9,11 @@ export const TEXT_ROW = rowFields(["path", "line", "symbol", "snippet"]);
 export function presentText(writer: Writer, answer: TextAnswer, shape: RowShape): void {
   const { shown } = answer;
   const rows = shown.map((m) => TEXT_ROW.shape({ path: m.path, line: m.line, symbol: m.symbol, snippet: m.text.trim().slice(0, 200) }, shape));
-  const from = answer.filesShown < answer.files ? `From ${answer.filesShown} of the files` : "From every file";
+  const from = answer.files === 1 ? "" : `From ${answer.filesShown < answer.files ? `${answer.filesShown} files` : "every file"}, at most ${answer.perFile} per file, production code first. `;
   writer.list("text", { pattern: answer.pattern }, "match", rows, {
     total: answer.total,
     noun: `matches in ${answer.files} file${answer.files === 1 ? "" : "s"}`,
-    raise: `${from}, at most ${answer.perFile} a file, production code first. Raise --limit, pass --full for every match, or narrow with --path.`,
+    raise: `${from}Raise --limit, pass --full for every match, or narrow with --path.`,
     after: { files: answer.files, engine: answer.engine },
   });
 }

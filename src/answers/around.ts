@@ -36,6 +36,8 @@ export interface AroundAnswer {
   file: GraphNode;
   line?: number;
   symbols: AroundSymbol[];
+  /** Without a line: how many top-level symbols the file has, of which `symbols` are shown. */
+  symbolsTotal?: number;
   rows: AroundRow[];
   importers: { total: number; tests: number; shown: number };
 }
@@ -43,15 +45,25 @@ export interface AroundAnswer {
 const MAX_SYMBOLS = 5;
 /** Tests reached through a caller are looked for among this many callers (hubs have thousands). */
 const VIA_CALLERS = 50;
+const CALLER_EDGES = ["CALLS", "REFERENCES"] as const;
 
-async function symbolsAt(session: Session, file: GraphNode, line: number | undefined): Promise<GraphNode[]> {
+/**
+ * The symbol at the line; without one, the file's top-level symbols most used, since position
+ * says nothing of what depends on the file: callers from other files first, then callers from
+ * anywhere, then the exported ones, then position.
+ */
+async function symbolsAt(session: Session, file: GraphNode, line: number | undefined): Promise<{ symbols: GraphNode[]; total?: number }> {
   if (line !== undefined) {
     const inner = await session.graph.innermostAt(file.path, line);
-    if (inner) return [inner];
+    if (inner) return { symbols: [inner] };
   }
   const top = await session.graph.children(file.id);
-  const exported = top.filter((n) => n.exported);
-  return (exported.length ? exported : top).slice(0, MAX_SYMBOLS);
+  const uses = await session.graph.countIntoMembers(file.id, CALLER_EDGES, [...TEST_ROLES]);
+  const use = (node: GraphNode) => uses.get(node.id) ?? { total: 0, outside: 0 };
+  const ranked = top
+    .map((node, at) => ({ node, at, ...use(node) }))
+    .sort((a, b) => b.outside - a.outside || b.total - a.total || Number(b.node.exported) - Number(a.node.exported) || a.at - b.at);
+  return { symbols: ranked.slice(0, MAX_SYMBOLS).map((r) => r.node), total: top.length };
 }
 
 /** First use of `name` in an importing file outside its import lines. */
@@ -72,7 +84,7 @@ function useIn(session: Session, path: string, name: string, lang: string | null
 }
 
 export async function around(session: Session, file: GraphNode, line: number | undefined, budgetTokens: number, cost: RowCost): Promise<AroundAnswer> {
-  const symbols = await symbolsAt(session, file, line);
+  const { symbols, total: symbolsTotal } = await symbolsAt(session, file, line);
   const many = symbols.length > 1;
   const importers = await session.graph.edgesInto(file.id, ["IMPORTS"]);
   const candidates: Candidate[] = [];
@@ -80,7 +92,7 @@ export async function around(session: Session, file: GraphNode, line: number | u
 
   for (const node of symbols) {
     const of = many ? node.name : undefined;
-    const callerEdges = await session.graph.edgesInto(node.id, ["CALLS", "REFERENCES"]);
+    const callerEdges = await session.graph.edgesInto(node.id, CALLER_EDGES);
     const seen = new Set<string>();
     let callers = 0;
     let tests = 0;
@@ -161,6 +173,7 @@ export async function around(session: Session, file: GraphNode, line: number | u
     file,
     line,
     symbols: summaries,
+    symbolsTotal,
     rows,
     importers: { total: importers.length, tests: importers.filter((i) => TEST_ROLES.has(i.node.role)).length, shown: importersShown },
   };

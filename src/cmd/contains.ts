@@ -4,9 +4,9 @@ import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
 import { defineIx } from "./command";
 import { TARGET_ARGS, targetOptions, boundedList } from "./options";
-import { presentContains } from "../present/members";
+import { CONTAINS_ROW, presentContains } from "../present/members";
 
-const LIST = boundedList(100);
+const LIST = boundedList(100, CONTAINS_ROW);
 
 export default defineIx({
   meta: { name: "contains", description: "The members of a file, class, interface or module" },

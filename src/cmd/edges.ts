@@ -5,8 +5,9 @@ import { resolveTarget } from "../answers/target";
 import { defineIx } from "./command";
 import { TARGET_ARGS, targetOptions, boundedList } from "./options";
 import { presentEdges } from "../present/edges";
+import { REF_ROW } from "../present/refs";
 
-const LIST = boundedList(50);
+const LIST = boundedList(50, REF_ROW);
 
 const DESCRIPTION: Record<Relation, string> = {
   callers: "Who calls a function or method, with the call site of each",

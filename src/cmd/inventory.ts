@@ -3,9 +3,9 @@ import { inventoryAnswer } from "../answers/inventory";
 import { graphPath, withSession } from "../answers/session";
 import { defineIx } from "./command";
 import { kindOption, boundedList } from "./options";
-import { presentInventory } from "../present/inventory";
+import { INVENTORY_ROW, presentInventory } from "../present/inventory";
 
-const LIST = boundedList(50);
+const LIST = boundedList(50, INVENTORY_ROW);
 
 export default defineIx({
   meta: { name: "inventory", description: "List entities, optionally of one kind or under one path" },

@@ -2,7 +2,7 @@
 // once so every command spells and checks them the same way.
 import type { ArgsDef } from "citty";
 import type { TargetOptions } from "../answers/target";
-import type { RowShape } from "../present/shape";
+import { fieldNames, type RowFields, type RowShape } from "../present/shape";
 import { NODE_KINDS } from "../model/facts";
 import { invalidRequest } from "../model/errors";
 
@@ -16,16 +16,19 @@ export const TARGET_ARGS = {
 } as const satisfies ArgsDef;
 
 /**
- * A list command's --limit/--full/--fields with its own default: the help and the cut read the
- * one number, so `--help` states the default the command applies.
+ * A list command's --limit/--full/--fields with its own default and its rows' fields: the help
+ * and the checks read the one number and the one declaration, so `--help` states the default
+ * the command applies and the fields its rows have.
  */
-export function boundedList(defaultLimit: number) {
+export function boundedList(defaultLimit: number, rows: RowFields) {
+  const names = fieldNames(rows);
+  const adds = rows.optional.length ? `; given alone, ${rows.optional.join(", ")} are added to the default rows` : "";
   const args = {
     limit: { type: "string", description: `At most this many rows (default ${defaultLimit})`, valueHint: "n" },
     full: { type: "boolean", description: "Every row, no limit" },
-    fields: { type: "string", description: "Row fields to show, comma-separated; `id` alone adds ids to the default rows", valueHint: "a,b" },
+    fields: { type: "string", description: `Row fields to show, comma-separated, of: ${names.join(", ")}${adds}`, valueHint: "a,b" },
   } as const satisfies ArgsDef;
-  return { args, shape: (values: { limit?: string; full?: boolean; fields?: string }) => listOptions(values, defaultLimit) };
+  return { args, shape: (values: { limit?: string; full?: boolean; fields?: string }) => listOptions(values, defaultLimit, rows) };
 }
 
 /** A --kind value: one of the kinds nodes have, else a usage error (never a silent empty answer). */
@@ -46,12 +49,20 @@ export function targetOptions(args: { kind?: string; path?: string; pick?: strin
   };
 }
 
-const ADDABLE = new Set(["id", "via", "confidence", "signature", "role"]);
-
-function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit: number): RowShape {
+function listOptions(args: { limit?: string; full?: boolean; fields?: string }, defaultLimit: number, rows: RowFields): RowShape {
   const limit = args.full ? Number.MAX_SAFE_INTEGER : (positiveInt(args.limit, "--limit") ?? defaultLimit);
   const fields = args.fields?.split(",").map((f) => f.trim()).filter(Boolean) ?? [];
-  if (fields.length > 0 && fields.every((f) => ADDABLE.has(f))) return { limit, add: fields };
+  const names = fieldNames(rows);
+  // A field no row has would print empty rows, which read as rows without values.
+  const unknown = fields.filter((f) => !names.includes(f));
+  if (unknown.length > 0) {
+    throw invalidRequest(
+      "unknown_field",
+      `Unknown field${unknown.length > 1 ? "s" : ""} for --fields: ${unknown.join(", ")}. The rows have: ${names.join(", ")}`,
+      { option: "--fields", value: unknown.join(","), fields: names },
+    );
+  }
+  if (fields.length > 0 && fields.every((f) => rows.optional.includes(f))) return { limit, add: fields };
   return { limit, only: fields.length > 0 ? fields : undefined, add: [] };
 }
 

@@ -4,9 +4,9 @@ import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
 import { defineIx } from "./command";
 import { TARGET_ARGS, targetOptions, boundedList } from "./options";
-import { presentOverview } from "../present/members";
+import { OVERVIEW_ROW, presentOverview } from "../present/members";
 
-const LIST = boundedList(30);
+const LIST = boundedList(30, OVERVIEW_ROW);
 
 export default defineIx({
   meta: { name: "overview", description: "A container at a glance: member counts by kind, its bases, its members" },

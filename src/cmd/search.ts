@@ -4,9 +4,9 @@ import { withSession } from "../answers/session";
 import { defineIx } from "./command";
 import { invalidRequest } from "../model/errors";
 import { kindOption, boundedList } from "./options";
-import { presentSearch } from "../present/search";
+import { presentSearch, SEARCH_ROW } from "../present/search";
 
-const LIST = boundedList(20);
+const LIST = boundedList(20, SEARCH_ROW);
 
 export default defineIx({
   meta: { name: "search", description: "Find entities by name (one identifier), ranked, with path and lines" },

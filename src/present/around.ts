@@ -9,7 +9,9 @@ import type { Writer } from "../wire/writer";
 export const llmRowCost: RowCost = (kind, fields) => Math.ceil(encodeLlm({ kind, fields, shape: "row" }).length / 4);
 
 export function presentAround(writer: Writer, path: string, answer: AroundAnswer, stale: boolean): void {
-  writer.record("around", { path, lines: answer.line, symbols: answer.symbols.length, stale: stale || undefined });
+  const shown = answer.symbols.length;
+  // symbols_total says how many the file has when the symbols were chosen from them.
+  writer.record("around", { path, lines: answer.line, symbols: shown, symbols_total: answer.symbolsTotal, stale: stale || undefined });
   writer.rows(
     "symbol",
     answer.symbols.map((s) => ({
@@ -22,6 +24,12 @@ export function presentAround(writer: Writer, path: string, answer: AroundAnswer
       tests: s.tests,
     })),
   );
+  if (answer.symbolsTotal !== undefined && shown < answer.symbolsTotal) {
+    writer.record("diagnostic", {
+      code: "results_truncated",
+      message: `${answer.symbolsTotal} top-level symbols; showing the ${shown} most used, callers from other files first. ix around ${path}:<line> shows another, ix contains ${path} lists them all.`,
+    });
+  }
   for (const row of answer.rows) if (row.kind !== "importer") writer.row(row.kind, row.fields);
   writer.record("importers", { shown: answer.importers.shown, total: answer.importers.total, tests: quiet(answer.importers.tests) });
   writer.rows("importer", answer.rows.filter((r) => r.kind === "importer").map((r) => r.fields));

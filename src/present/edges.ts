@@ -3,8 +3,8 @@
 import type { EdgeAnswer, Relation } from "../answers/edges";
 import { quiet, type Fields } from "../wire/record";
 import type { Writer } from "../wire/writer";
-import { needsId, refFields } from "./refs";
-import { shapeRow, type RowShape } from "./shape";
+import { needsId, REF_ROW, refFields } from "./refs";
+import type { RowShape } from "./shape";
 
 const NOUN: Record<Relation, string> = { callers: "callers", callees: "callees", imports: "imported files", "imported-by": "importing files" };
 
@@ -13,7 +13,7 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
   const ids = needsId(answer.rows);
   const rows = answer.rows.map((row) => {
     const { fields, optional } = refFields(row, ids.has(row));
-    return shapeRow(fields, shape, optional);
+    return REF_ROW.shape(fields, shape, optional);
   });
   const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
   const after: Fields =

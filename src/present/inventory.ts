@@ -1,7 +1,9 @@
 // inventory as records.
 import type { InventoryAnswer } from "../answers/inventory";
 import type { Writer } from "../wire/writer";
-import { shapeRow, type RowShape } from "./shape";
+import { rowFields, type RowShape } from "./shape";
+
+export const INVENTORY_ROW = rowFields(["name", "kind", "path", "lines"], ["id", "signature", "role"]);
 
 export function presentInventory(writer: Writer, answer: InventoryAnswer, shape: RowShape): void {
   const shown = answer.nodes;
@@ -9,7 +11,7 @@ export function presentInventory(writer: Writer, answer: InventoryAnswer, shape:
   writer.rows(
     "node",
     shown.map((node) =>
-      shapeRow(
+      INVENTORY_ROW.shape(
         { name: node.kind === "file" ? node.path : node.name, kind: node.kind, path: node.path, lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}` },
         shape,
         { id: node.id, signature: node.signature, role: node.role },

@@ -2,7 +2,10 @@
 import type { MembersAnswer, OverviewAnswer } from "../answers/members";
 import type { GraphNode } from "../store";
 import type { Writer } from "../wire/writer";
-import { shapeRow, type RowShape } from "./shape";
+import { rowFields, type RowShape } from "./shape";
+
+export const CONTAINS_ROW = rowFields(["name", "kind", "path", "lines", "exported"], ["id", "path", "signature", "role"]);
+export const OVERVIEW_ROW = rowFields(["name", "kind", "path", "lines"], ["id", "path", "signature", "role"]);
 
 // An explicit --fields path asks for every row's path; by default only a member elsewhere has one.
 const optionalOf = (node: GraphNode) => ({ id: node.id, path: node.path, signature: node.signature, role: node.role });
@@ -14,7 +17,7 @@ export function presentContains(writer: Writer, { target, members }: MembersAnsw
   const rows = members
     .slice(0, shape.limit)
     .map((node) =>
-      shapeRow(
+      CONTAINS_ROW.shape(
         { name: node.name, kind: node.kind, path: elsewhere(node, target), lines: `${node.startLine}-${node.endLine}`, exported: node.exported || undefined },
         shape,
         optionalOf(node),
@@ -40,7 +43,7 @@ export function presentOverview(writer: Writer, answer: OverviewAnswer, shape: R
   const shown = members.slice(0, shape.limit);
   writer.rows(
     "item",
-    shown.map((node) => shapeRow({ name: node.name, kind: node.kind, path: elsewhere(node, target), lines: `${node.startLine}-${node.endLine}` }, shape, optionalOf(node))),
+    shown.map((node) => OVERVIEW_ROW.shape({ name: node.name, kind: node.kind, path: elsewhere(node, target), lines: `${node.startLine}-${node.endLine}` }, shape, optionalOf(node))),
   );
   if (shown.length < members.length) {
     writer.record("diagnostic", { code: "results_truncated", message: `${members.length} members; showing ${shown.length}. Raise --limit or pass --full.` });

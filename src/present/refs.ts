@@ -1,16 +1,24 @@
 // The rows of an edge answer: the other end, where the edge is now, and how it was bound when
 // that is worth saying (an indirect binding, a confidence below one).
 import type { RefRow } from "../answers/edges";
-import type { Fields } from "../wire/record";
+import type { FieldValue } from "../wire/record";
+import { rowFields } from "./shape";
 
 /** Bindings an agent can take at their word: their via is left off the default row. */
 const DIRECT = new Set(["local", "import", "this", "self", "package", "namespace", "constructor"]);
 
+export const REF_ROW = rowFields(
+  ["name", "kind", "path", "lines", "site", "also", "more_sites", "snippet", "via", "confidence", "stale", "id"],
+  ["id", "via", "confidence", "signature", "role"],
+);
+type RefField = (typeof REF_ROW.shown)[number];
+type RefOptional = (typeof REF_ROW.optional)[number];
+
 /** A row's fields; `withId` when another row shares its name, kind and path. */
-export function refFields(row: RefRow, withId: boolean): { fields: Fields; optional: Fields } {
+export function refFields(row: RefRow, withId: boolean): { fields: Record<RefField, FieldValue>; optional: Record<RefOptional, FieldValue> } {
   const { node, edge, site } = row;
   const indirect = edge.via !== null && !DIRECT.has(edge.via);
-  const fields: Fields = {
+  const fields: Record<RefField, FieldValue> = {
     // A file row is named by its path alone: its base name repeats the path's end.
     name: node.kind === "file" ? undefined : node.name,
     kind: node.kind,

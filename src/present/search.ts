@@ -1,7 +1,9 @@
 // search as records: ranked nodes, a cut that says so, a hint when nothing matched.
 import type { SearchHit } from "../answers/search";
 import type { Writer } from "../wire/writer";
-import { shapeRow, type RowShape } from "./shape";
+import { rowFields, type RowShape } from "./shape";
+
+export const SEARCH_ROW = rowFields(["name", "kind", "path", "lines", "score", "match"], ["id", "signature", "role"]);
 
 export function presentSearch(writer: Writer, term: string, hits: SearchHit[], shape: RowShape): void {
   const shown = hits.slice(0, shape.limit);
@@ -9,7 +11,7 @@ export function presentSearch(writer: Writer, term: string, hits: SearchHit[], s
   writer.rows(
     "node",
     shown.map(({ node, score, match }) =>
-      shapeRow(
+      SEARCH_ROW.shape(
         {
           name: node.name,
           kind: node.kind,

@@ -1,4 +1,5 @@
 // How many rows to show and which of their fields: the `--limit`/`--full`/`--fields` of lists.
+import type { FieldValue } from "../wire/record";
 
 export interface RowShape {
   limit: number;
@@ -8,13 +9,38 @@ export interface RowShape {
   add: string[];
 }
 
-/** Applies the field choice to a row: a selection keeps only those keys, in the order asked. */
-export function shapeRow<R extends Record<string, unknown>>(row: R, shape: RowShape, optional: Record<string, unknown> = {}): R {
-  if (shape.only) {
-    const all: Record<string, unknown> = { ...row, ...optional };
-    return Object.fromEntries(shape.only.map((key) => [key, all[key]])) as R;
-  }
-  const out: Record<string, unknown> = { ...row };
-  for (const key of shape.add) out[key] = optional[key] ?? row[key];
-  return out as R;
+/**
+ * The fields a list's rows can have, declared once beside the code that builds the rows:
+ * `shown` are the default row's (a row leaves off those it has no value for), `optional` the
+ * ones a row shows only when --fields asks. Rows are built through `shape`, typed by the two
+ * lists, so a row cannot carry a field the declaration does not name, and --fields is checked
+ * against it.
+ */
+export interface RowFields<D extends string = string, O extends string = string> {
+  shown: readonly D[];
+  optional: readonly O[];
+  /** The row as --fields asks: a selection keeps only those keys, in the order asked. */
+  shape(row: Record<D, FieldValue>, shape: RowShape, optional?: Record<O, FieldValue>): Record<string, FieldValue>;
+}
+
+export function rowFields<const D extends string, const O extends string = never>(shown: readonly D[], optional: readonly O[] = []): RowFields<D, O> {
+  return {
+    shown,
+    optional,
+    shape(row, shape, extra = {} as Record<O, FieldValue>) {
+      const more: Record<string, FieldValue> = extra;
+      if (shape.only) {
+        const all: Record<string, FieldValue> = { ...row, ...more };
+        return Object.fromEntries(shape.only.map((key) => [key, all[key]]));
+      }
+      const out: Record<string, FieldValue> = { ...row };
+      for (const key of shape.add) out[key] = more[key] ?? out[key];
+      return out;
+    },
+  };
+}
+
+/** Every field a row of the list can show, each once, the default row's first. */
+export function fieldNames(fields: RowFields): string[] {
+  return [...new Set([...fields.shown, ...fields.optional])];
 }

@@ -1,18 +1,19 @@
-// text as records: each match with its enclosing symbol; a cut that says so.
+// text as records: each match with its enclosing symbol; the count of every match and the
+// files holding them, and a cut that says how to see the rest.
 import type { TextAnswer } from "../answers/text";
 import type { Writer } from "../wire/writer";
+import { rowFields, type RowShape } from "./shape";
 
-export function presentText(writer: Writer, answer: TextAnswer): void {
+export const TEXT_ROW = rowFields(["path", "line", "symbol", "snippet"]);
+
+export function presentText(writer: Writer, answer: TextAnswer, shape: RowShape): void {
   const { shown } = answer;
-  writer.record("text", { pattern: answer.pattern, shown: shown.length, scanned: answer.scanned, engine: answer.engine });
-  writer.rows(
-    "match",
-    shown.map((m) => ({ path: m.path, line: m.line, symbol: m.symbol, snippet: m.text.trim().slice(0, 200) })),
-  );
-  if (shown.length < answer.scanned) {
-    writer.record("diagnostic", {
-      code: "results_truncated",
-      message: `${answer.scanned} matches scanned; showing ${shown.length}. Raise --limit or narrow with --path.`,
-    });
-  }
+  const rows = shown.map((m) => TEXT_ROW.shape({ path: m.path, line: m.line, symbol: m.symbol, snippet: m.text.trim().slice(0, 200) }, shape));
+  const from = answer.files === 1 ? "" : `From ${answer.filesShown < answer.files ? `${answer.filesShown} files` : "every file"}, at most ${answer.perFile} per file, production code first. `;
+  writer.list("text", { pattern: answer.pattern }, "match", rows, {
+    total: answer.total,
+    noun: `matches in ${answer.files} file${answer.files === 1 ? "" : "s"}`,
+    raise: `${from}Raise --limit, pass --full for every match, or narrow with --path.`,
+    after: { files: answer.files, engine: answer.engine },
+  });
 }

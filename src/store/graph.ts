@@ -165,6 +165,11 @@ export interface GraphReader {
   edgesFrom(id: string, kinds: readonly EdgeKind[], limit?: number): Promise<GraphEdge[]>;
   countInto(id: string, kinds: readonly EdgeKind[]): Promise<number>;
   countFrom(id: string, kinds: readonly EdgeKind[]): Promise<number>;
+  /**
+   * For each member of the node that edges of `kinds` come into, from sources whose role is not
+   * one of `exceptRoles`: how many, and how many of them from another file.
+   */
+  countIntoMembers(parentId: string, kinds: readonly EdgeKind[], exceptRoles: readonly string[]): Promise<Map<string, { total: number; outside: number }>>;
   /** Unresolved call sites that use `name`. */
   unresolvedUses(name: string): Promise<number>;
   /** Unresolved call sites inside the node. */

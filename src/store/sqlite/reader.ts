@@ -371,6 +371,20 @@ export class SqliteGraphReader implements GraphReader {
     return this.countAt("src", id, kinds);
   }
 
+  async countIntoMembers(parentId: string, kinds: readonly EdgeKind[], exceptRoles: readonly string[]): Promise<Map<string, { total: number; outside: number }>> {
+    const parent = this.rowidOf(parentId);
+    if (parent === undefined) return new Map();
+    const rows = this.db
+      .query(
+        `SELECT m.id, count(*) total, sum(s.path <> m.path) outside
+         FROM nodes m JOIN edges e ON e.dst = m.rowid JOIN nodes s ON s.rowid = e.src
+         WHERE m.parent = ? AND e.kind IN (${placeholders(kinds.length)}) AND s.role NOT IN (${placeholders(exceptRoles.length)})
+         GROUP BY m.rowid`,
+      )
+      .all(parent, ...kinds, ...exceptRoles) as { id: string; total: number; outside: number }[];
+    return new Map(rows.map((r) => [r.id, { total: r.total, outside: r.outside }]));
+  }
+
   async unresolvedUses(name: string): Promise<number> {
     return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind = 'CALLS'").get(name) as { n: number }).n;
   }

@@ -4,7 +4,7 @@ import { IxError } from "../model/errors";
 import { TargetError } from "./errors";
 import { MAX_READ_BYTES, type EntryType } from "./files";
 import { splitLineSuffix, type LineSpan } from "./line-suffix";
-import { graphPath, type Session } from "./session";
+import { workspacePath, type Session } from "./session";
 import { resolveFile, resolveTarget, type TargetOptions } from "./target";
 
 export type ReadHeader =
@@ -48,10 +48,7 @@ const notAFile = (path: string, type: EntryType) =>
 
 /** The span of a path on disk inside the workspace; undefined when nothing is there. */
 function diskSpan(session: Session, named: string, lines: LineSpan | undefined): Span | undefined {
-  const path = graphPath(session, named);
-  if (path.startsWith("../") || path === ".." || !session.files.inside(path)) {
-    throw new IxError("path_outside_workspace", `${named} is outside the workspace ${session.ws.root}`, { path: named, root: session.ws.root });
-  }
+  const path = workspacePath(session, named);
   const type = session.files.typeOf(path);
   if (type === undefined) return undefined;
   if (type !== "file") throw notAFile(path, type);

@@ -1,5 +1,5 @@
 // ix text <pattern>: where a regular expression matches, with the enclosing symbol.
-import { graphPath, withSession } from "../answers/session";
+import { workspacePath, withSession } from "../answers/session";
 import { compilePattern, textAnswer } from "../answers/text";
 import { boundedList } from "./options";
 import { defineIx } from "./command";
@@ -21,7 +21,7 @@ export default defineIx({
     const regex = compilePattern(args.pattern);
     if (!regex) throw invalidRequest("invalid_value", `Invalid regular expression: ${args.pattern}`, { argument: "pattern", value: args.pattern });
     return withSession(ctx, async (session) => {
-      const under = args.path === undefined ? undefined : graphPath(session, args.path);
+      const under = args.path === undefined ? undefined : workspacePath(session, args.path);
       presentText(ctx.writer, await textAnswer(session, args.pattern, regex, under, shape.limit), shape);
     });
   },

@@ -142,3 +142,23 @@ describe("what is not a regular file", () => {
     rmSync(join(repo, "huge.log"));
   });
 });
+
+describe("ix text stays in the workspace", () => {
+  test("--path that leaves the workspace, by .. or through a link, is an error, and nothing outside is searched", () => {
+    const outside = tempDir("ix-text-outside-");
+    writeFileSync(join(outside, "secret.ts"), "export const secretToken = 1;\n");
+    const byDots = llm(["text", "secretToken", "--path", outside]);
+    expect(byDots.code).toBe(1);
+    expect(byDots.lines[0]).toStartWith("error code=path_outside_workspace");
+    expect(byDots.stdout).not.toContain("secret.ts");
+    Bun.spawnSync(["ln", "-s", outside, join(repo, "escape")]);
+    const byLink = llm(["text", "secretToken", "--path", "escape"]);
+    expect(byLink.lines[0]).toStartWith("error code=path_outside_workspace");
+    expect(byLink.stdout).not.toContain("secretToken = 1");
+    rmSync(join(repo, "escape"));
+    // Inside, --path still narrows.
+    const inside = llm(["text", "inner", "--path", "d"]);
+    expect(inside.code).toBe(0);
+    expect(inside.stdout).toContain("path=d/inner.ts");
+  });
+});

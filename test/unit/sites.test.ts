@@ -348,6 +348,84 @@ describe("call sites in TypeScript, harder shapes", () => {
   });
 });
 
+describe("the scopes nested in a scope own their calls", () => {
+  const FILE = { name: "a.ts", kind: "file", startLine: 1, endLine: 14 };
+  // As mapped: top-level parse() on 2 and 14, Box 4-12 (field 5, run 7-11, inner 9-10 inside run).
+  const mapped = [
+    "import { parse } from './p';", // 1
+    "parse(1);", // 2
+    "", // 3
+    "class Box {", // 4
+    "  field = parse(2);", // 5
+    "", // 6
+    "  run() {", // 7
+    "    parse(3);", // 8
+    "    function inner() {", // 9
+    "      return parse(4); }", // 10
+    "  }", // 11
+    "}", // 12
+    "", // 13
+    "parse(5);", // 14
+  ];
+  const BOX = { name: "Box", kind: "class", startLine: 4, endLine: 12 };
+  const RUN = { name: "Box.run", kind: "method", startLine: 7, endLine: 11 };
+  const INNER = { name: "Box.run.inner", kind: "function", startLine: 9, endLine: 10 };
+  const edited = source("// one", "// two", "// three", ...mapped);
+  const find = (scope: SiteQuery["scope"], nested: SiteQuery["nested"], hintLines: number[]) =>
+    findSite({ text: edited, name: "parse", scope, nested, hintLines, mode: "call", syntax: TS });
+
+  test("a whole-file scope: only the top-level calls, after lines inserted at the top", () => {
+    expect(find(FILE, [BOX], [2, 14])).toMatchObject({ line: 5, also: [17], more: 0 });
+  });
+
+  test("a class: its field, not its methods'; a method: its body, not the function nested in it", () => {
+    expect(find(BOX, [RUN], [5])).toMatchObject({ line: 8, also: [], more: 0 });
+    expect(find(RUN, [INNER], [8])).toMatchObject({ line: 11, also: [], more: 0 });
+    expect(find(INNER, [], [10])).toMatchObject({ line: 13, also: [], more: 0 });
+    // A nested scope that is nowhere to be found leaves nothing out.
+    expect(find(RUN, [{ name: "gone", kind: "function", startLine: 9, endLine: 10 }], [8])).toMatchObject({ line: 11, also: [13] });
+  });
+
+  test("a recorded line below a nested scope that grew moves with that scope's end", () => {
+    const text = source(
+      "parse(a);", // 1
+      "function grown() {", // 2 (was 2-4)
+      "  one();", // 3
+      "  two();", // 4
+      "  three();", // 5
+      "  four();", // 6
+      "  five();", // 7
+      "  six();", // 8
+      "  seven();", // 9
+      "}", // 10
+      "parse(b);", // 11 (was 5: the edge asked about)
+    );
+    const scope = { name: "a.ts", kind: "file", startLine: 1, endLine: 5 };
+    const grown = { name: "grown", kind: "function", startLine: 2, endLine: 4 };
+    // Unmoved, the recorded line 5 is nearer to line 1 than to line 11.
+    const site = findSite({ text, name: "parse", scope, nested: [grown], hintLines: [5], mode: "call", syntax: TS });
+    expect(site).toMatchObject({ line: 11, also: [1] });
+  });
+
+  test("Python: a module's, a class body's and a method's own calls", () => {
+    const py = [
+      "parse(1)", // 1
+      "class Box:", // 2
+      "    size = parse(2)", // 3
+      "    def run(self):", // 4
+      "        return parse(3)", // 5
+      "parse(4)", // 6
+    ];
+    const text = source("# one", "# two", ...py);
+    const at = (scope: SiteQuery["scope"], nested: SiteQuery["nested"], hintLines: number[]) =>
+      findSite({ text, name: "parse", scope, nested, hintLines, mode: "call", syntax: siteSyntaxOf("python") });
+    const box = { name: "Box", kind: "class", startLine: 2, endLine: 5 };
+    const run = { name: "Box.run", kind: "method", startLine: 4, endLine: 5 };
+    expect(at({ name: "a.py", kind: "file", startLine: 1, endLine: 6 }, [box], [1, 6])).toMatchObject({ line: 3, also: [8] });
+    expect(at(box, [run], [3])).toMatchObject({ line: 5, also: [] });
+  });
+});
+
 describe("reanchor", () => {
   const text = source(
     "// header", // 1

@@ -4,12 +4,12 @@ import type { AroundAnswer, AroundRow, RowCost } from "../answers/around";
 import { encodeLlm } from "../wire/llm";
 import { type Fields, quiet } from "../wire/record";
 import type { Writer } from "../wire/writer";
-import { siteFields } from "./site";
+import { siteField } from "./site";
 
 /** A row as a record: its own fields, its site, then how it is reached and whose it is. */
 function aroundRecord(row: AroundRow): Fields {
   const { via, of, ...own } = row.fields;
-  return { ...own, ...siteFields(row.site), via, of };
+  return { ...own, site: siteField(row.site), via, of };
 }
 
 /** A row's cost is what it costs an agent to read: its llm line, at ~4 characters a token. */

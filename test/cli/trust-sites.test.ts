@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { decode } from "@toon-format/toon";
 import { decodeLlm } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
@@ -160,5 +161,56 @@ describe("a file edited since the map: each row keeps its own call sites", () =>
       expect(refs.length).toBe(Object.keys(own).length);
       for (const ref of refs) expect({ row: ref.fields.name ?? "", ...sitesOf(ref.fields) }).toEqual({ row: ref.fields.name ?? "", ...ownSites(edited, "callers.py", own[ref.fields.name ?? ""]!) });
     }
+  });
+});
+
+describe("--format json carries a call site as the object site: {path, line, snippet, also}", () => {
+  test("callers, callees, imports, imported-by and around's rows; llm and text stay flat", async () => {
+    const root = await writeTree(tempDir("ix-site-json-"), {
+      "src/a.ts": "export function parse(x: number): number {\n  return x;\n}\n",
+      "src/b.ts": 'import { parse } from "./a";\nexport function run(): number {\n  const one = parse(1);\n  return one + parse(2);\n}\n',
+      "src/c.ts": 'import { parse } from "./a";\nexport const table = [parse];\n',
+      "test/a.test.ts": 'import { parse } from "../src/a";\nexport function parsesOne(): number {\n  return parse(1);\n}\n',
+    });
+    const home = tempDir("ix-site-json-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const commands: [string[], string[]][] = [
+      [["callers", "parse"], ["ref"]],
+      [["callees", "run"], ["ref"]],
+      [["imports", "src/b.ts"], ["ref"]],
+      [["imported-by", "src/a.ts"], ["ref"]],
+      [["around", "src/a.ts:1", "--budget", "5000"], ["caller", "user", "test"]],
+    ];
+    for (const [args, kinds] of commands) {
+      const json = JSON.parse(ix([...args, "--format", "json"], { cwd: root, home }).stdout);
+      const llm = ix([...args, "--format", "llm"], { cwd: root, home }).lines.map(decodeLlm);
+      for (const kind of kinds) {
+        const rows: Record<string, unknown>[] = json[kind];
+        const flat = llm.filter((r) => r.kind === kind);
+        expect({ args, kind, rows: rows.length }).toEqual({ args, kind, rows: flat.length });
+        expect(rows.length).toBeGreaterThan(0);
+        rows.forEach((row, i) => {
+          const site = row.site as { path: string; line: number; snippet: string; also: number[]; more_sites: number };
+          expect({ args, keys: Object.keys(site) }).toEqual({ args, keys: ["path", "line", "snippet", "also", "more_sites"] });
+          expect(typeof site.line).toBe("number");
+          for (const key of ["also", "snippet", "more_sites"]) expect(row[key]).toBeUndefined();
+          const fields = flat[i]!.fields;
+          expect({ site: fields.site, snippet: fields.snippet, also: fields.also }).toEqual({
+            site: `${site.path}:${site.line}`,
+            snippet: site.snippet,
+            also: site.also.length ? site.also.join(",") : undefined,
+          });
+        });
+      }
+      expect(decode(ix([...args, "--format", "toon"], { cwd: root, home }).stdout)).toEqual(json);
+    }
+    const callers = JSON.parse(ix(["callers", "parse", "--format", "json"], { cwd: root, home }).stdout);
+    expect(callers.ref.find((r: { name?: string }) => r.name === "run").site).toEqual({ path: "src/b.ts", line: 3, snippet: "const one = parse(1);", also: [4], more_sites: 0 });
+    const text = ix(["callers", "parse", "--format", "text"], { cwd: root, home }).stdout;
+    expect(text).toMatch(/SITE\s+ALSO\s+SNIPPET/);
+    expect(text).toMatch(/src\/b\.ts:3\s+4\s+const one = parse\(1\);/);
+    // --fields naming a part of the site as llm shows it keeps the site.
+    const only = ix(["callers", "parse", "--fields", "name,snippet", "--format", "llm"], { cwd: root, home }).lines.map(decodeLlm);
+    expect(only.find((r) => r.fields.name === "run")?.fields).toEqual({ name: "run", site: "src/b.ts:3", also: "4", snippet: "const one = parse(1);" });
   });
 });

@@ -128,6 +128,28 @@ describe("a file edited since the map: each row keeps its own call sites", () =>
     });
   }
 
+  test("a method of the same name called on another receiver is another row's site, not a further one", async () => {
+    const source = [
+      "export class Reader {", // 1
+      "  next(): number { return 1; }", // 2
+      "}", // 3
+      "export class Writer {", // 4
+      "  next(): number { return 2; }", // 5
+      "}", // 6
+      "export function run(r: Reader, w: Writer): number {", // 7
+      "  let n = r.next();", // 8
+      "  n += w.next();", // 9
+      "  n += w.next();", // 10
+      "  return n + r.next();", // 11
+      "}", // 12
+      "",
+    ];
+    const { records } = await mapThenEdit({ "src/io.ts": source.join("\n") }, "src/io.ts", EDITS["three lines inserted at the top"]!);
+    const row = (target: string) => records(["callers", target]).find((r) => r.kind === "ref" && r.fields.name === "run")?.fields;
+    expect(sitesOf(row("Reader.next")!)).toEqual({ site: "src/io.ts:11", also: "14" });
+    expect(sitesOf(row("Writer.next")!)).toEqual({ site: "src/io.ts:12", also: "13" });
+  });
+
   test("Python: the module's, a class body's, a method's and a nested def's calls stay apart", async () => {
     const source = [
       "from target import target", // 1

@@ -96,6 +96,17 @@ export function reanchor(lines: readonly string[], scope: Scope | null, syntax: 
   return reanchorSpan(codeView(lines, syntax), scope);
 }
 
+/** Re-anchored spans per code view: the rows of one file ask about the same nested scopes. */
+const spans = new WeakMap<CodeView, Map<string, Span | undefined>>();
+
+function reanchoredOnce(view: CodeView, scope: Scope): Span | undefined {
+  let known = spans.get(view);
+  if (!known) spans.set(view, (known = new Map()));
+  const key = `${scope.kind}\0${scope.name}\0${scope.startLine}\0${scope.endLine}\0${scope.signature ?? ""}`;
+  if (!known.has(key)) known.set(key, reanchorSpan(view, scope));
+  return known.get(key);
+}
+
 /** A line the graph recorded, and where it is now. */
 interface Anchor {
   was: number;
@@ -113,7 +124,7 @@ function searchArea(
   hintLines: readonly number[],
 ): { span: Span; others: Span[]; hints: readonly number[] } {
   const whole = !scope || isWholeFile(scope);
-  const moved = whole ? undefined : reanchorSpan(view, scope);
+  const moved = whole ? undefined : reanchoredOnce(view, scope);
   const span = whole ? { startLine: 1, endLine: view.length } : (moved ?? clampedSpan(view, scope));
   const anchors: Anchor[] = [];
   if (moved && scope) anchors.push({ was: scope.startLine, now: moved.startLine }, { was: scope.endLine, now: moved.endLine });
@@ -121,7 +132,7 @@ function searchArea(
   // A declaration found outside the span, or at its head, is some other one of that name.
   const head = whole ? 0 : span.startLine;
   for (const inner of nested) {
-    const found = reanchorSpan(view, inner);
+    const found = reanchoredOnce(view, inner);
     if (!found || found.startLine <= head || found.endLine > span.endLine) continue;
     others.push(found);
     anchors.push({ was: inner.startLine, now: found.startLine }, { was: inner.endLine, now: found.endLine });

@@ -4,25 +4,37 @@
 import { siteSyntaxOf } from "../lang/registry";
 import { TEST_ROLES } from "../model/roles";
 import { findSiteInLines } from "../sites";
-import type { GraphNode } from "../store";
+import type { GraphEdge, GraphNode } from "../store";
+import { edgeSite, type SiteAt } from "./edge-site";
 import type { Session } from "./session";
 
-/** A row's fields, in the order a surface shows them. */
+/** A row's fields, in the order a surface shows them; its site comes after them. */
 export type AroundFields = Record<string, string | number | undefined>;
 
 /** What a row costs in the answer, in tokens: the surface that shows the rows knows. */
-export type RowCost = (kind: AroundRow["kind"], fields: AroundFields) => number;
+export type RowCost = (row: AroundRow) => number;
 
 export interface AroundRow {
   kind: "caller" | "user" | "test" | "importer";
   fields: AroundFields;
+  site?: SiteAt;
 }
 
-/** A row not yet shown: its snippet is read from `at` only if the budget gets to it. */
-interface Candidate extends AroundRow {
-  at?: { path: string; line: number };
+/** A row not yet shown: its site is looked for only if the budget gets to it. */
+interface Candidate {
+  kind: AroundRow["kind"];
+  fields: AroundFields;
+  /** An edge's site: the use of `name` in `holder` (the caller), at the lines the graph recorded. */
+  edge?: { holder: GraphNode; name: string; lines: readonly number[] };
+  /** A site already found on disk (a user's use). */
+  site?: SiteAt;
   /** With several symbols, the one the row belongs to. */
   of?: string;
+}
+
+/** The candidate row for an edge into `named` held by the node at its other end. */
+function edgeRow(kind: "caller" | "test", fields: AroundFields, edge: GraphEdge, named: GraphNode, of: string | undefined): Candidate {
+  return { kind, fields, edge: { holder: edge.node, name: named.name, lines: edge.lines }, of };
 }
 
 export interface AroundSymbol {
@@ -67,7 +79,7 @@ async function symbolsAt(session: Session, file: GraphNode, line: number | undef
 }
 
 /** First use of `name` in an importing file outside its import lines. */
-function useIn(session: Session, path: string, name: string, lang: string | null): { line: number; snippet: string } | undefined {
+function useIn(session: Session, path: string, name: string, lang: string | null): SiteAt | undefined {
   const lines = session.files.lines(path);
   if (!lines) return undefined;
   const site = findSiteInLines(lines, {
@@ -80,7 +92,7 @@ function useIn(session: Session, path: string, name: string, lang: string | null
   });
   // The site finder already skips import lines, comments and strings, and takes a bare use
   // (a function handed over by name) when there is no call.
-  return site ? { line: site.line, snippet: site.snippet } : undefined;
+  return site && { ...site, path };
 }
 
 export async function around(session: Session, file: GraphNode, line: number | undefined, budgetTokens: number, cost: RowCost): Promise<AroundAnswer> {
@@ -98,28 +110,20 @@ export async function around(session: Session, file: GraphNode, line: number | u
     let tests = 0;
     let viaChecked = 0;
     for (const edge of callerEdges) {
-      const at = edge.lines[0];
-      const site = at !== undefined ? `${edge.node.path}:${at}` : undefined;
       seen.add(edge.node.path);
       if (TEST_ROLES.has(edge.node.role)) {
         tests++;
-        candidates.push({ kind: "test", fields: { site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
+        candidates.push(edgeRow("test", {}, edge, node, of));
       } else {
         callers++;
-        candidates.push({ kind: "caller", fields: { name: edge.node.name, kind: edge.node.kind, site }, of, at: at === undefined ? undefined : { path: edge.node.path, line: at } });
+        candidates.push(edgeRow("caller", { name: edge.node.name, kind: edge.node.kind }, edge, node, of));
         // A test that exercises this symbol through one of its callers.
         if (viaChecked++ >= VIA_CALLERS) continue;
         for (const viaEdge of await session.graph.edgesInto(edge.node.id, ["CALLS"])) {
           if (!TEST_ROLES.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
           seen.add(viaEdge.node.path);
           tests++;
-          const at2 = viaEdge.lines[0];
-          candidates.push({
-            kind: "test",
-            fields: { site: at2 !== undefined ? `${viaEdge.node.path}:${at2}` : undefined, via: edge.node.name },
-            of,
-            at: at2 === undefined ? undefined : { path: viaEdge.node.path, line: at2 },
-          });
+          candidates.push(edgeRow("test", { via: edge.node.name }, viaEdge, edge.node, of));
         }
       }
     }
@@ -128,46 +132,46 @@ export async function around(session: Session, file: GraphNode, line: number | u
       if (seen.has(imp.node.path)) continue;
       const named = imp.names.includes(node.name) || (node.exported && imp.names.includes("*"));
       if (!named) continue;
-      const use = useIn(session, imp.node.path, node.name, imp.node.lang);
-      if (!use) continue;
+      const site = useIn(session, imp.node.path, node.name, imp.node.lang);
+      if (!site) continue;
       seen.add(imp.node.path);
-      const fields: AroundFields = { site: `${imp.node.path}:${use.line}`, snippet: use.snippet };
       if (TEST_ROLES.has(imp.node.role)) {
         tests++;
-        candidates.push({ kind: "test", fields, of });
+        candidates.push({ kind: "test", fields: {}, site, of });
       } else {
         users++;
-        candidates.push({ kind: "user", fields, of });
+        candidates.push({ kind: "user", fields: {}, site, of });
       }
     }
     summaries.push({ node, callers, users, tests });
   }
 
-  // Rows in priority order until the budget runs out; importer rows are cut first. Snippets
-  // are read only for rows that are considered, and a hub's thousand callers stop early.
+  // Rows in priority order until the budget runs out; importer rows are cut first. Sites are
+  // looked for only for rows that are considered, and a hub's thousand callers stop early.
   let spent = 20 + summaries.length * 25;
   const rows: AroundRow[] = [];
   const order = { caller: 0, user: 1, test: 2, importer: 3 } as const;
   let misses = 0;
-  for (const row of candidates.sort((a, b) => order[a.kind] - order[b.kind])) {
-    const snippet = row.at ? session.files.lines(row.at.path)?.[row.at.line - 1]?.trim().slice(0, 200) : row.fields.snippet;
-    const fields: AroundFields = { ...row.fields, snippet, of: row.of };
-    const c = cost(row.kind, fields);
+  for (const candidate of candidates.sort((a, b) => order[a.kind] - order[b.kind])) {
+    const { edge } = candidate;
+    const site = edge ? await edgeSite(session, edge.holder, edge.name, edge.lines, "call") : candidate.site;
+    const row: AroundRow = { kind: candidate.kind, fields: { ...candidate.fields, of: candidate.of }, site };
+    const c = cost(row);
     if (spent + c > budgetTokens) {
       if (++misses > 20) break;
       continue;
     }
     spent += c;
-    rows.push({ kind: row.kind, fields });
+    rows.push(row);
   }
   let importersShown = 0;
   for (const imp of importers) {
-    const fields = { path: imp.node.path };
-    const c = cost("importer", fields);
+    const row: AroundRow = { kind: "importer", fields: { path: imp.node.path } };
+    const c = cost(row);
     if (spent + c > budgetTokens) break;
     spent += c;
     importersShown++;
-    rows.push({ kind: "importer", fields });
+    rows.push(row);
   }
   return {
     file,

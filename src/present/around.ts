@@ -1,12 +1,19 @@
 // around as records: the symbols at the location with their counts, then the rows the budget
 // holds (callers, users, tests), then the importers.
-import type { AroundAnswer, RowCost } from "../answers/around";
+import type { AroundAnswer, AroundRow, RowCost } from "../answers/around";
 import { encodeLlm } from "../wire/llm";
-import { quiet } from "../wire/record";
+import { type Fields, quiet } from "../wire/record";
 import type { Writer } from "../wire/writer";
+import { siteField } from "./site";
+
+/** A row as a record: its own fields, its site, then how it is reached and whose it is. */
+function aroundRecord(row: AroundRow): Fields {
+  const { via, of, ...own } = row.fields;
+  return { ...own, site: siteField(row.site), via, of };
+}
 
 /** A row's cost is what it costs an agent to read: its llm line, at ~4 characters a token. */
-export const llmRowCost: RowCost = (kind, fields) => Math.ceil(encodeLlm({ kind, fields, shape: "row" }).length / 4);
+export const llmRowCost: RowCost = (row) => Math.ceil(encodeLlm({ kind: row.kind, fields: aroundRecord(row), shape: "row" }).length / 4);
 
 export function presentAround(writer: Writer, path: string, answer: AroundAnswer, stale: boolean): void {
   const shown = answer.symbols.length;
@@ -30,7 +37,7 @@ export function presentAround(writer: Writer, path: string, answer: AroundAnswer
       message: `${answer.symbolsTotal} top-level symbols; showing the ${shown} most used, callers from other files first. ix around ${path}:<line> shows another, ix contains ${path} lists them all.`,
     });
   }
-  for (const row of answer.rows) if (row.kind !== "importer") writer.row(row.kind, row.fields);
+  for (const row of answer.rows) if (row.kind !== "importer") writer.row(row.kind, aroundRecord(row));
   writer.record("importers", { shown: answer.importers.shown, total: answer.importers.total, tests: quiet(answer.importers.tests) });
-  writer.rows("importer", answer.rows.filter((r) => r.kind === "importer").map((r) => r.fields));
+  writer.rows("importer", answer.rows.filter((r) => r.kind === "importer").map(aroundRecord));
 }

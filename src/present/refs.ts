@@ -3,13 +3,15 @@
 import type { RefRow } from "../answers/edges";
 import type { FieldValue } from "../wire/record";
 import { rowFields } from "./shape";
+import { SITE_PARTS, siteField } from "./site";
 
 /** Bindings an agent can take at their word: their via is left off the default row. */
 const DIRECT = new Set(["local", "import", "this", "self", "package", "namespace", "constructor"]);
 
 export const REF_ROW = rowFields(
-  ["name", "kind", "path", "lines", "site", "also", "more_sites", "snippet", "via", "confidence", "stale", "id"],
+  ["name", "kind", "path", "lines", "site", "via", "confidence", "stale", "id"],
   ["id", "via", "confidence", "signature", "role"],
+  { site: SITE_PARTS },
 );
 type RefField = (typeof REF_ROW.shown)[number];
 type RefOptional = (typeof REF_ROW.optional)[number];
@@ -24,10 +26,7 @@ export function refFields(row: RefRow, withId: boolean): { fields: Record<RefFie
     kind: node.kind,
     path: node.path,
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
-    site: site ? `${site.path}:${site.line}` : undefined,
-    also: site?.also.length ? site.also : undefined,
-    more_sites: site?.more || undefined,
-    snippet: site?.snippet,
+    site: siteField(site),
     via: indirect ? (edge.via ?? undefined) : undefined,
     confidence: indirect || (edge.confidence !== null && edge.confidence < 1) ? (edge.confidence ?? undefined) : undefined,
     stale: row.stale || undefined,

@@ -19,6 +19,12 @@ export interface SiteQuery {
   name: string;
   /** The scope the site must lie in, as the graph knows it (1-based inclusive lines); null = whole file. */
   scope: Scope | null;
+  /**
+   * The scopes inside `scope` that own their calls, as the graph knows them: the graph gives a
+   * call to the innermost function, method or class around it, so a use inside one of these is
+   * its site, not this scope's. Their spans are re-anchored like `scope`'s; call mode only.
+   */
+  nested?: readonly Scope[];
   /** Lines the graph recorded for this edge (1-based); hints, may be stale. */
   hintLines: number[];
   /** "call": prefer call syntax; "import": an import/require/from line naming `name`. */
@@ -59,8 +65,9 @@ export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "te
     return { ...chosen, snippet: statementSnippet(view, statement.start, statement.end, chosen.line - 1) };
   }
   const name = shortName(q.name);
-  const { span, hints } = searchSpan(view, q.scope, q.hintLines);
-  const chosen = pick(useCandidates(view, name, span, hints));
+  const { span, hints, others } = searchArea(view, q.scope, q.nested ?? [], q.hintLines);
+  const own = useCandidates(view, name, span, hints).filter((c) => !others.some((o) => c.line >= o.startLine && c.line <= o.endLine));
+  const chosen = pick(own);
   return chosen && { ...chosen, snippet: callSnippet(view, chosen.line - 1) };
 }
 
@@ -89,16 +96,68 @@ export function reanchor(lines: readonly string[], scope: Scope | null, syntax: 
   return reanchorSpan(codeView(lines, syntax), scope);
 }
 
-/** The span to search, and the hint lines moved as the span moved. */
-function searchSpan(view: CodeView, scope: Scope | null, hintLines: readonly number[]): { span: Span; hints: readonly number[] } {
-  if (!scope || isWholeFile(scope)) return { span: { startLine: 1, endLine: view.length }, hints: hintLines };
-  const moved = reanchorSpan(view, scope);
-  if (!moved) return { span: clampedSpan(view, scope), hints: hintLines };
-  // Lines inserted above the scope move a recorded site by the start's shift; lines inserted
-  // inside it, above the site, by the end's. Either may hold, so both positions are hints.
-  const shifts = new Set([moved.startLine - scope.startLine, moved.endLine - scope.endLine]);
-  if (shifts.size === 1 && shifts.has(0)) return { span: moved, hints: hintLines };
-  return { span: moved, hints: hintLines.flatMap((line) => [...shifts].map((shift) => line + shift)) };
+/** Re-anchored spans per code view: the rows of one file ask about the same nested scopes. */
+const spans = new WeakMap<CodeView, Map<string, Span | undefined>>();
+
+function reanchoredOnce(view: CodeView, scope: Scope): Span | undefined {
+  let known = spans.get(view);
+  if (!known) spans.set(view, (known = new Map()));
+  const key = `${scope.kind}\0${scope.name}\0${scope.startLine}\0${scope.endLine}\0${scope.signature ?? ""}`;
+  if (!known.has(key)) known.set(key, reanchorSpan(view, scope));
+  return known.get(key);
+}
+
+/** A line the graph recorded, and where it is now. */
+interface Anchor {
+  was: number;
+  now: number;
+}
+
+/**
+ * The span to search, the spans inside it that belong to other scopes (where they are now),
+ * and the hint lines moved with the code around them.
+ */
+function searchArea(
+  view: CodeView,
+  scope: Scope | null,
+  nested: readonly Scope[],
+  hintLines: readonly number[],
+): { span: Span; others: Span[]; hints: readonly number[] } {
+  const whole = !scope || isWholeFile(scope);
+  const moved = whole ? undefined : reanchoredOnce(view, scope);
+  const span = whole ? { startLine: 1, endLine: view.length } : (moved ?? clampedSpan(view, scope));
+  const anchors: Anchor[] = [];
+  if (moved && scope) anchors.push({ was: scope.startLine, now: moved.startLine }, { was: scope.endLine, now: moved.endLine });
+  const others: Span[] = [];
+  // A declaration found outside the span, or at its head, is some other one of that name.
+  const head = whole ? 0 : span.startLine;
+  for (const inner of nested) {
+    const found = reanchoredOnce(view, inner);
+    if (!found || found.startLine <= head || found.endLine > span.endLine) continue;
+    others.push(found);
+    anchors.push({ was: inner.startLine, now: found.startLine }, { was: inner.endLine, now: found.endLine });
+  }
+  return { span, others, hints: movedHints(hintLines, anchors) };
+}
+
+/**
+ * A recorded line moved as the code around it moved: lines inserted or deleted above it shift
+ * the nearest anchor above (a declaration, an end) as much as the line; lines inserted between
+ * that anchor and the line shift only the nearest anchor below. Either may hold, so both
+ * positions are hints.
+ */
+function movedHints(hintLines: readonly number[], anchors: readonly Anchor[]): readonly number[] {
+  if (anchors.every((a) => a.now === a.was)) return hintLines;
+  return hintLines.flatMap((line) => {
+    let above: Anchor | undefined;
+    let below: Anchor | undefined;
+    for (const anchor of anchors) {
+      if (anchor.was <= line && (!above || anchor.was > above.was)) above = anchor;
+      if (anchor.was >= line && (!below || anchor.was < below.was)) below = anchor;
+    }
+    const shifts = new Set([above, below].filter((a) => a !== undefined).map((a) => a.now - a.was));
+    return shifts.size === 0 ? [line] : [...shifts].map((shift) => line + shift);
+  });
 }
 
 /** A file node (or a module spanning from line 1) has no declaration line to look for. */

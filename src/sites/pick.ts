@@ -1,5 +1,6 @@
 // Choosing the site to show among candidates: the graph's recorded lines are hints, so a
-// candidate on (or nearest to) one wins; `also` keeps up to four more, hint lines first.
+// candidate on (or nearest to) one wins; `also` keeps up to four more, on hint lines when
+// the sites land on any.
 
 export interface Candidate {
   /** 1-based. */
@@ -33,12 +34,14 @@ export function pick(candidates: readonly Candidate[]): { line: number; also: nu
   const ordered = [...byLine.values()].sort((a, b) => a.hintDistance - b.hintDistance || a.line - b.line);
   const [primary, ...rest] = ordered;
   if (!primary) return undefined;
-  // Further sites the graph recorded come first; past those, file order.
-  const onHint = (c: Candidate): number => (c.hintDistance === 0 ? 0 : 1);
-  const also = rest
-    .sort((a, b) => onHint(a) - onHint(b) || a.line - b.line)
+  // The lines the graph recorded are this edge's own; a use of the name off them is another
+  // edge's (a method of one name on another receiver) or an unbound call. So when the sites
+  // land on recorded lines, only those are further sites; past them, file order.
+  const own = rest.filter((c) => c.hintDistance === 0);
+  const further = own.length > 0 || primary.hintDistance === 0 ? own : rest;
+  const also = further
     .slice(0, MAX_ALSO)
     .map((c) => c.line)
     .sort((a, b) => a - b);
-  return { line: primary.line, also, more: rest.length - also.length };
+  return { line: primary.line, also, more: further.length - also.length };
 }

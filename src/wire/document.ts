@@ -1,14 +1,23 @@
 // json and toon answer with one document per invocation: single records become objects under
 // their kind, rows become arrays under theirs, errors take the AXI keys (error, code, …, help).
-import { fullValue, type Rec } from "./record";
+import { Compound, type Fields, fullValue, type Rec } from "./record";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type Doc = { [key: string]: Json };
 
 export function fieldsToObject(rec: Rec): { [key: string]: Json } {
+  return objectOf(rec.fields);
+}
+
+function objectOf(fields: Fields): { [key: string]: Json } {
   const obj: { [key: string]: Json } = {};
-  for (const key in rec.fields) {
-    const value = fullValue(rec.fields[key]);
+  for (const key in fields) {
+    const field = fields[key];
+    if (field instanceof Compound) {
+      obj[key] = objectOf(field.whole);
+      continue;
+    }
+    const value = fullValue(field);
     if (value === undefined) continue;
     obj[key] = Array.isArray(value) ? [...value] : (value as Json);
   }

@@ -1,6 +1,6 @@
 // The llm wire format: one record per line, `kind key=value …`, values quoted only when they
 // must be, so a record never spans lines (spec/llm-format.md, "Wire format").
-import { compactValue, ID_FIELDS, shortId, type Rec } from "./record";
+import { compactValue, flatFields, ID_FIELDS, shortId, type Rec } from "./record";
 
 const NEEDS_QUOTES = /[\s="\\\x00-\x1f\x7f]/;
 
@@ -25,8 +25,9 @@ export function quoteValue(raw: string): string {
 
 export function encodeLlm(rec: Rec): string {
   let line = rec.kind;
-  for (const key in rec.fields) {
-    const value = compactValue(rec.fields[key]);
+  const fields = flatFields(rec.fields);
+  for (const key in fields) {
+    const value = compactValue(fields[key]);
     if (value === undefined) continue;
     let text = Array.isArray(value) ? value.join(",") : String(value);
     if (ID_FIELDS.has(key) && typeof value === "string") text = shortId(text);

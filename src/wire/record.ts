@@ -9,8 +9,37 @@ export class Quiet {
 }
 export const quiet = (value: number | boolean): Quiet => new Quiet(value);
 
-export type FieldValue = Scalar | Quiet | readonly (string | number)[];
+/** A value every format shows as it is. */
+export type FlatValue = Scalar | Quiet | readonly (string | number)[];
+export type FlatFields = Record<string, FlatValue>;
+
+/**
+ * A value with parts, such as a call site (path, line, snippet, also). json and toon nest, so
+ * they carry `whole` as one object under the field's key; llm and text do not, so they show
+ * `flat` in the field's place, fields of the record like any other (its own name among them
+ * or not).
+ */
+export class Compound {
+  constructor(
+    readonly whole: Fields,
+    readonly flat: FlatFields,
+  ) {}
+}
+export const compound = (whole: Fields, flat: FlatFields): Compound => new Compound(whole, flat);
+
+export type FieldValue = FlatValue | Compound;
 export type Fields = Record<string, FieldValue>;
+
+/** The fields as the formats that do not nest show them: each compound spread in its place. */
+export function flatFields(fields: Fields): FlatFields {
+  const flat: FlatFields = {};
+  for (const key in fields) {
+    const value = fields[key];
+    if (value instanceof Compound) Object.assign(flat, value.flat);
+    else flat[key] = value;
+  }
+  return flat;
+}
 
 /** single: an object; row: a list element; line: an object a person reads on one line. */
 export type Shape = "single" | "row" | "line";
@@ -35,7 +64,7 @@ export function shortId(value: string): string {
 }
 
 /** Normalise for the compact formats: drop null/undefined/empty and quiet zeros. */
-export function compactValue(value: FieldValue): string | number | boolean | readonly (string | number)[] | undefined {
+export function compactValue(value: FlatValue): string | number | boolean | readonly (string | number)[] | undefined {
   if (value === null || value === undefined || value === "") return undefined;
   if (value instanceof Quiet) return value.value === 0 || value.value === false ? undefined : value.value;
   if (Array.isArray(value)) return value.length === 0 ? undefined : value;
@@ -43,7 +72,7 @@ export function compactValue(value: FieldValue): string | number | boolean | rea
 }
 
 /** Normalise for the complete formats: quiet values become plain, only null/undefined go. */
-export function fullValue(value: FieldValue): string | number | boolean | readonly (string | number)[] | undefined {
+export function fullValue(value: FlatValue): string | number | boolean | readonly (string | number)[] | undefined {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Quiet) return value.value;
   return value as string | number | boolean | readonly (string | number)[];

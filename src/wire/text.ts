@@ -1,6 +1,9 @@
 // --format text, for people: single records as `key: value` lines under their kind, rows as
 // aligned tables, next steps as a "Next:" block. Colour only when asked (TTY and no NO_COLOR).
-import { compactValue, type Rec } from "./record";
+import { compactValue, type FlatFields, flatFields, type Rec } from "./record";
+
+/** A record as text shows it: no nesting. */
+type FlatRec = Omit<Rec, "fields"> & { fields: FlatFields };
 
 export interface Style {
   bold(s: string): string;
@@ -24,13 +27,14 @@ function show(value: ReturnType<typeof compactValue>): string {
 export class TextEncoder {
   private readonly style: Style;
   private tableKind: string | undefined;
-  private table: Rec[] = [];
+  private table: FlatRec[] = [];
 
   constructor(private readonly write: (chunk: string) => void, color: boolean) {
     this.style = color ? ansi : plain;
   }
 
-  add(rec: Rec): void {
+  add(record: Rec): void {
+    const rec: FlatRec = { ...record, fields: flatFields(record.fields) };
     if (rec.shape === "row") {
       if (this.tableKind !== rec.kind) this.flush();
       this.tableKind = rec.kind;
@@ -42,7 +46,7 @@ export class TextEncoder {
     else this.single(rec);
   }
 
-  private oneLine(rec: Rec): void {
+  private oneLine(rec: FlatRec): void {
     const parts: string[] = [];
     for (const key in rec.fields) {
       const value = compactValue(rec.fields[key]);
@@ -77,7 +81,7 @@ export class TextEncoder {
     this.write(out);
   }
 
-  private nextBlock(rows: Rec[]): void {
+  private nextBlock(rows: FlatRec[]): void {
     const runs = rows.map((r) => String(r.fields.run ?? ""));
     const width = Math.max(...runs.map((r) => r.length));
     let out = this.style.bold("Next:") + "\n";
@@ -87,7 +91,7 @@ export class TextEncoder {
     this.write(out);
   }
 
-  private single(rec: Rec): void {
+  private single(rec: FlatRec): void {
     const entries: [string, string][] = [];
     for (const key in rec.fields) {
       const value = compactValue(rec.fields[key]);

@@ -14,7 +14,7 @@ describe("a caller row with many sites", () => {
     const row = r.lines.find((l) => l.startsWith("ref name=run "));
     expect(row).toContain("site=src/a.ts:6 also=7,8,9,10 more_sites=2 ");
     const json = JSON.parse(ix(["callers", "parse", "--format", "json"], { cwd: root, home }).stdout);
-    expect(json.ref[0]).toMatchObject({ also: [7, 8, 9, 10], more_sites: 2 });
+    expect(json.ref[0].site).toMatchObject({ also: [7, 8, 9, 10], more_sites: 2 });
     // Four sites or fewer: nothing is left out, so nothing is said.
     const one = ix(["callers", "run", "--format", "llm"], { cwd: root, home });
     expect(one.stdout).not.toContain("more_sites");

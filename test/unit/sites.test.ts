@@ -54,7 +54,7 @@ describe("call sites in TypeScript", () => {
     );
     const recorded = { name: "second", kind: "function", startLine: 3, endLine: 6 };
     // At map time `second` began on line 3 and the edge was recorded on line 5 (its `parse(b)`).
-    expect(call(text, "parse", recorded, [5])).toEqual({ line: 7, also: [6], more: 0, snippet: "parse(b);" });
+    expect(call(text, "parse", recorded, [5])).toEqual({ line: 7, also: [], more: 0, snippet: "parse(b);" });
   });
 
   test("a commented-out call is skipped, in line, block and trailing comments", () => {
@@ -111,7 +111,7 @@ describe("call sites in TypeScript", () => {
     );
   });
 
-  test("two calls in one scope: the hint picks the primary, the other goes to also", () => {
+  test("two calls in one scope: the hint picks the primary; a call off the recorded lines is another edge's", () => {
     const text = source(
       "function run() {", // 1
       "  parse(a);", // 2
@@ -120,8 +120,11 @@ describe("call sites in TypeScript", () => {
       "}", // 5
     );
     const scope = { name: "run", kind: "function", startLine: 1, endLine: 5 };
-    expect(call(text, "parse", scope, [4])).toEqual({ line: 4, also: [2], more: 0, snippet: "parse(b);" });
+    expect(call(text, "parse", scope, [4])).toEqual({ line: 4, also: [], more: 0, snippet: "parse(b);" });
+    expect(call(text, "parse", scope, [4, 2])).toEqual({ line: 2, also: [4], more: 0, snippet: "parse(a);" });
+    // No recorded line to go by: every call is a further site.
     expect(call(text, "parse", scope, [])).toEqual({ line: 2, also: [4], more: 0, snippet: "parse(a);" });
+    expect(call(text, "parse", scope, [9])).toEqual({ line: 4, also: [2], more: 0, snippet: "parse(b);" });
   });
 
   test("seven calls in one scope: four go to also, and the two left out are counted", () => {
@@ -130,13 +133,12 @@ describe("call sites in TypeScript", () => {
     expect(call(text, "parse", scope, [])).toEqual({ line: 2, also: [3, 4, 5, 6], more: 2, snippet: "parse(a0);" });
   });
 
-  test("also keeps at most four further sites, sorted", () => {
+  test("also keeps at most four further recorded sites, sorted", () => {
     const body = Array.from({ length: 7 }, (_, i) => `  parse(${i});`);
     const text = source("function run() {", ...body, "}");
-    const site = call(text, "parse", { name: "run", kind: "function", startLine: 1, endLine: 9 }, [5]);
-    expect(site?.line).toBe(5);
-    expect(site?.also).toEqual([2, 3, 4, 6]);
-    expect(call(text, "parse", { name: "run", kind: "function", startLine: 1, endLine: 9 }, [8, 5])?.also).toEqual([2, 3, 4, 8]);
+    const scope = { name: "run", kind: "function", startLine: 1, endLine: 9 };
+    expect(call(text, "parse", scope, [8, 5])).toMatchObject({ line: 5, also: [8], more: 0 });
+    expect(call(text, "parse", scope, [8, 7, 6, 5, 3, 2])).toMatchObject({ line: 2, also: [3, 5, 6, 7], more: 1 });
   });
 
   test("a bare use counts only when no call exists; calls win and bare uses stay out of also", () => {
@@ -240,7 +242,7 @@ describe("call sites in TypeScript", () => {
     const text = source("const x = 1;", "parse(x);", "parse(y);");
     expect(call(text, "parse", { name: "vanished", kind: "function", startLine: 2, endLine: 40 }, [3])).toEqual({
       line: 3,
-      also: [2], more: 0,
+      also: [], more: 0,
       snippet: "parse(y);",
     });
   });
@@ -345,6 +347,84 @@ describe("call sites in TypeScript, harder shapes", () => {
     // At map time: run 1-5 and this edge's call on line 4. Line 4 is now between two `step`
     // calls; the span's end moved by one, which points at the right one.
     expect(call(text, "step", { name: "run", kind: "function", startLine: 1, endLine: 5 }, [4])?.line).toBe(5);
+  });
+});
+
+describe("the scopes nested in a scope own their calls", () => {
+  const FILE = { name: "a.ts", kind: "file", startLine: 1, endLine: 14 };
+  // As mapped: top-level parse() on 2 and 14, Box 4-12 (field 5, run 7-11, inner 9-10 inside run).
+  const mapped = [
+    "import { parse } from './p';", // 1
+    "parse(1);", // 2
+    "", // 3
+    "class Box {", // 4
+    "  field = parse(2);", // 5
+    "", // 6
+    "  run() {", // 7
+    "    parse(3);", // 8
+    "    function inner() {", // 9
+    "      return parse(4); }", // 10
+    "  }", // 11
+    "}", // 12
+    "", // 13
+    "parse(5);", // 14
+  ];
+  const BOX = { name: "Box", kind: "class", startLine: 4, endLine: 12 };
+  const RUN = { name: "Box.run", kind: "method", startLine: 7, endLine: 11 };
+  const INNER = { name: "Box.run.inner", kind: "function", startLine: 9, endLine: 10 };
+  const edited = source("// one", "// two", "// three", ...mapped);
+  const find = (scope: SiteQuery["scope"], nested: SiteQuery["nested"], hintLines: number[]) =>
+    findSite({ text: edited, name: "parse", scope, nested, hintLines, mode: "call", syntax: TS });
+
+  test("a whole-file scope: only the top-level calls, after lines inserted at the top", () => {
+    expect(find(FILE, [BOX], [2, 14])).toMatchObject({ line: 5, also: [17], more: 0 });
+  });
+
+  test("a class: its field, not its methods'; a method: its body, not the function nested in it", () => {
+    expect(find(BOX, [RUN], [5])).toMatchObject({ line: 8, also: [], more: 0 });
+    expect(find(RUN, [INNER], [8])).toMatchObject({ line: 11, also: [], more: 0 });
+    expect(find(INNER, [], [10])).toMatchObject({ line: 13, also: [], more: 0 });
+    // A nested scope that is nowhere to be found leaves nothing out.
+    expect(find(RUN, [{ name: "gone", kind: "function", startLine: 9, endLine: 10 }], [8, 10])).toMatchObject({ line: 11, also: [13] });
+  });
+
+  test("a recorded line below a nested scope that grew moves with that scope's end", () => {
+    const text = source(
+      "parse(a);", // 1
+      "function grown() {", // 2 (was 2-4)
+      "  one();", // 3
+      "  two();", // 4
+      "  three();", // 5
+      "  four();", // 6
+      "  five();", // 7
+      "  six();", // 8
+      "  seven();", // 9
+      "}", // 10
+      "parse(b);", // 11 (was 5: the edge asked about)
+    );
+    const scope = { name: "a.ts", kind: "file", startLine: 1, endLine: 5 };
+    const grown = { name: "grown", kind: "function", startLine: 2, endLine: 4 };
+    // Unmoved, the recorded line 5 is nearer to line 1 than to line 11.
+    const site = findSite({ text, name: "parse", scope, nested: [grown], hintLines: [5], mode: "call", syntax: TS });
+    expect(site).toMatchObject({ line: 11, also: [] });
+  });
+
+  test("Python: a module's, a class body's and a method's own calls", () => {
+    const py = [
+      "parse(1)", // 1
+      "class Box:", // 2
+      "    size = parse(2)", // 3
+      "    def run(self):", // 4
+      "        return parse(3)", // 5
+      "parse(4)", // 6
+    ];
+    const text = source("# one", "# two", ...py);
+    const at = (scope: SiteQuery["scope"], nested: SiteQuery["nested"], hintLines: number[]) =>
+      findSite({ text, name: "parse", scope, nested, hintLines, mode: "call", syntax: siteSyntaxOf("python") });
+    const box = { name: "Box", kind: "class", startLine: 2, endLine: 5 };
+    const run = { name: "Box.run", kind: "method", startLine: 4, endLine: 5 };
+    expect(at({ name: "a.py", kind: "file", startLine: 1, endLine: 6 }, [box], [1, 6])).toMatchObject({ line: 3, also: [8] });
+    expect(at(box, [run], [3])).toMatchObject({ line: 5, also: [] });
   });
 });
 
@@ -540,7 +620,8 @@ const GO = source(
 describe("Go", () => {
   test("calls in a method, skipping raw strings, strings and comments", () => {
     const scope = { name: "Server.Run", kind: "method", startLine: 14, endLine: 21 };
-    expect(call(GO, "Parse", scope, [20], "go")).toEqual({ line: 20, also: [16], more: 0, snippet: "return Parse(str.TrimSpace(v))" });
+    // `parse.Parse` on line 16 is another package's function: another edge.
+    expect(call(GO, "Parse", scope, [20], "go")).toEqual({ line: 20, also: [], more: 0, snippet: "return Parse(str.TrimSpace(v))" });
   });
 
   test("a method is re-anchored by its receiver type; the declaration `func Parse` is skipped", () => {
@@ -582,11 +663,12 @@ describe("import mode in TypeScript", () => {
 
   test("a named import, hint lines first", () => {
     expect(importOf(text, "parse", [1])).toEqual({ line: 1, also: [], more: 0, snippet: 'import { parse, type Tree } from "./parser";' });
-    expect(importOf(text, "helper", [7])).toEqual({
-      line: 7,
-      also: [3], more: 0,
-      snippet: 'export { helper as assist } from "../ws/index.ts";',
+    expect(importOf(text, "helper", [7, 3])).toEqual({
+      line: 3,
+      also: [7], more: 0,
+      snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
+    expect(importOf(text, "helper", [7])).toMatchObject({ line: 7, also: [], more: 0 });
   });
 
   test("a name inside a multi-line import list: its line, with the statement as the snippet", () => {
@@ -599,7 +681,7 @@ describe("import mode in TypeScript", () => {
 
   test("by module specifier: exact, without extension, or a require", () => {
     expect(importOf(text, "./parser", [])?.line).toBe(1);
-    expect(importOf(text, "../ws/index", [2])).toEqual({
+    expect(importOf(text, "../ws/index", [2, 7])).toEqual({
       line: 5,
       also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { decodeLlm, decodeLlmStream, encodeLlm, quoteValue } from "../../src/wire/llm";
-import { quiet, type Fields } from "../../src/wire/record";
+import { decode } from "@toon-format/toon";
+import { compound, quiet, type Fields } from "../../src/wire/record";
 import { Writer } from "../../src/wire/writer";
 
 const single = (kind: string, fields: Fields) => encodeLlm({ kind, fields, shape: "single" });
@@ -204,5 +205,31 @@ describe("other encoders carry the same information", () => {
     });
     expect(out).toBe("ref (2)\nNAME    PATH\na       src/a.ts\nlonger  b.ts\nNext:\n  ix map .  map it\n");
     expect(out).not.toContain("\x1b[");
+  });
+});
+
+describe("a compound field", () => {
+  // A field with parts: one object where the format nests, its flat fields in its place elsewhere.
+  const site = (line: number, also: number[]) =>
+    compound({ path: "src/a.ts", line, snippet: "run(x);", also, more: quiet(0) }, { site: `src/a.ts:${line}`, also, snippet: "run(x);" });
+  const emit = (w: Writer) =>
+    w.rows("ref", [
+      { name: "a", site: site(4, [6, 9]), via: "import" },
+      { name: "b", site: undefined, via: "local" },
+    ]);
+
+  test("json and toon carry it as one object under its key", () => {
+    const doc = JSON.parse(capture("json", emit));
+    expect(doc.ref).toEqual([
+      { name: "a", site: { path: "src/a.ts", line: 4, snippet: "run(x);", also: [6, 9], more: 0 }, via: "import" },
+      { name: "b", via: "local" },
+    ]);
+    expect(decode(capture("toon", emit))).toEqual(doc);
+  });
+
+  test("llm and text spread its flat fields in its place", () => {
+    expect(capture("llm", emit)).toBe("ref name=a site=src/a.ts:4 also=6,9 snippet=run(x); via=import\nref name=b via=local\n");
+    expect(decodeLlm(single("ref", { name: "a", site: site(4, []) })).fields).toEqual({ name: "a", site: "src/a.ts:4", snippet: "run(x);" });
+    expect(capture("text", emit)).toBe("ref (2)\nNAME  SITE        ALSO  SNIPPET  VIA\na     src/a.ts:4  6, 9  run(x);  import\nb                                local\n");
   });
 });

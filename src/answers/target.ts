@@ -1,16 +1,17 @@
 // The one target resolver: every question about a target turns it into a node here.
 // Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member`, `Class.member`
-// or `module.member` (Effect.gen, os.path.join, http.Get), a symbol name. Ranking: exact >
-// case-insensitive > prefix; test and fixture entities hide unless nothing else matches; a tie
-// among several is an ambiguity, never a guess.
+// or `module.member` (Effect.gen, os.path.join, http.Get, click.echo, z.object: dotted.ts), a
+// symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
+// unless nothing else matches; a tie among several is an ambiguity, never a guess.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";
-import { langOfPath, moduleNamesOf } from "../lang/registry";
+import { langOfPath } from "../lang/registry";
 import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
 import { byCodeUnit } from "../util/compare";
+import { dottedMatches, type DottedDepth } from "./dotted";
 import { TargetError } from "./errors";
 import { splitLineSuffix } from "./line-suffix";
 import { checkHealth } from "./health";
@@ -69,6 +70,9 @@ function prefer(raw: string, nodes: GraphNode[]): GraphNode[] {
   const preferred = nodes.filter((n) => wanted.has(n.kind));
   return preferred.length > 0 ? preferred : nodes;
 }
+
+/** `Container::member`, `Class.member`, `module.member`: the container and the member's name. */
+const MEMBER = /^(.+?)(?:::|\.)([^.:]+)$/;
 
 async function suggestions(session: Session, raw: string): Promise<GraphNode[]> {
   const name = raw.replace(/^.*(::|\.)/, "");
@@ -148,31 +152,33 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     if (target.includes("/") || existsSync(join(session.cwd, target))) return resolveFile(session, target);
   }
 
-  const member = /^(.+?)(?:::|\.)([^.:]+)$/.exec(target);
-  if (member) {
-    const [, container, name] = member as unknown as [string, string, string];
-    const qualified = await graph.nodesWithQname(`${container}.${name}`);
-    const named = qualified.length ? [] : await graph.nodesNamedWithParent(name);
-    let viaParent = qualified.length ? qualified : named.filter((n) => n.parentName === container).map((n) => n.node);
-    // `Effect.gen`, `os.path.join`, `http.Get`: a module's top-level entity, as callers write it.
-    if (viaParent.length === 0) {
-      viaParent = named.filter((n) => n.parentKind === "file" && isModule(n.node.path, n.node.lang, container)).map((n) => n.node);
-    }
-    // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
-    const found = prefer(target, narrow(viaParent, opts, session));
-    if (found.length > 0) return pickOrAmbiguous(session, target, found, opts);
-    throw await unresolved(session, target);
-  }
-
-  for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
-    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
-    if (found.length > 0) return pickOrAmbiguous(session, target, rank(found), opts);
-  }
-  if (opts.kind || opts.path || opts.testsOnly) {
+  const found = await candidatesOf(session, target, opts, "imports");
+  if (found.length > 0) return pickOrAmbiguous(session, target, found, opts);
+  const dotted = MEMBER.test(target);
+  if (!dotted && (opts.kind || opts.path || opts.testsOnly)) {
     const outside = await filteredOut(session, target, opts);
     if (outside) throw outside;
   }
-  throw await unresolved(session, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+  throw await unresolved(session, target, !dotted && (opts.kind || opts.path) ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/** The entities a symbol target names, best reading first, narrowed by the options; none is []. */
+async function candidatesOf(session: Session, target: string, opts: TargetOptions, depth: DottedDepth): Promise<GraphNode[]> {
+  const member = MEMBER.exec(target);
+  if (member) {
+    for await (const matches of dottedMatches(session, member[1]!, member[2]!, depth)) {
+      // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
+      const found = prefer(target, narrow(matches, opts, session));
+      if (found.length > 0) return found;
+    }
+    return [];
+  }
+  const { graph } = session;
+  for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
+    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
+    if (found.length > 0) return rank(found);
+  }
+  return [];
 }
 
 /**
@@ -194,12 +200,6 @@ async function filteredOut(session: Session, target: string, opts: TargetOptions
     { target, kind: opts.kind, path: opts.path, reason: "filtered_out" },
     { suggestions: everywhere.slice(0, 5), health: await checkHealth(session.graph) },
   );
-}
-
-/** Whether the file at `path` is the module a caller names `container` (dots as in `os.path`). */
-function isModule(path: string, lang: string | null, container: string): boolean {
-  const wanted = container.split(".").join("/");
-  return moduleNamesOf(path, lang).some((key) => key === wanted || key.endsWith(`/${wanted}`));
 }
 
 /** Stable order for candidate lists: production first, exported first, then by path and line. */

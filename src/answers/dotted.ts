@@ -78,6 +78,16 @@ export function isModule(path: string, lang: string | null, module: string): boo
   return moduleNamesOf(path, lang).some((key) => key === wanted || key.endsWith(`/${wanted}`));
 }
 
+/**
+ * The names a caller may write for the module of the file at `path`, nearest first: the name
+ * its code declares, the directory it stands for, its own base name.
+ */
+export async function moduleWordsOf(session: Session, path: string, lang: string | null): Promise<string[]> {
+  const words = moduleNamesOf(path, lang).reverse().map((key) => key.slice(key.lastIndexOf("/") + 1)).filter(Boolean);
+  const declared = declaresModuleName(lang) ? await memoOf(session).declaredName(path) : undefined;
+  return [...new Set(declared ? [declared, ...words] : words)];
+}
+
 /** One exposure of an entity: the module file at `path` provides it under `name` (its reading's head). */
 interface Exposure {
   path: string;

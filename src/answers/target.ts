@@ -11,8 +11,8 @@ import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
 import { byCodeUnit } from "../util/compare";
-import { dottedMatches, type DottedDepth } from "./dotted";
-import { TargetError } from "./errors";
+import { dottedMatches, moduleWordsOf, type DottedDepth } from "./dotted";
+import { TargetError, type Suggestion } from "./errors";
 import { splitLineSuffix } from "./line-suffix";
 import { checkHealth } from "./health";
 import { graphPath, type Session } from "./session";
@@ -74,16 +74,47 @@ function prefer(raw: string, nodes: GraphNode[]): GraphNode[] {
 /** `Container::member`, `Class.member`, `module.member`: the container and the member's name. */
 const MEMBER = /^(.+?)(?:::|\.)([^.:]+)$/;
 
-async function suggestions(session: Session, raw: string): Promise<GraphNode[]> {
+/**
+ * The nearest names, each as a target that names its entity alone (a suggestion that fails
+ * again costs an agent a command): for a dotted target the same container with the nearer
+ * member when that resolves, else the entity's own shortest handle.
+ */
+async function suggestions(session: Session, raw: string): Promise<Suggestion[]> {
+  const member = MEMBER.exec(raw);
   const name = raw.replace(/^.*(::|\.)/, "");
-  const found: GraphNode[] = [];
+  const found: Suggestion[] = [];
+  const seen = new Set<string>();
   // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
   for (const near of nearestNames(await session.graph.distinctNames(), name, 10)) {
-    const node = rank(await session.graph.nodesNamed(near))[0];
-    if (node) found.push(node);
+    const suggestion = (member && (await within(session, member[1]!, near))) || (await nameOf(session, near));
+    if (!suggestion || seen.has(suggestion.node.id)) continue;
+    seen.add(suggestion.node.id);
+    found.push(suggestion);
     if (found.length === 5) break;
   }
   return found;
+}
+
+/** `container.near`, when it names exactly one entity. */
+async function within(session: Session, container: string, near: string): Promise<Suggestion | undefined> {
+  const target = `${container}.${near}`;
+  const nodes = await candidatesOf(session, target, {}, "imports");
+  return nodes.length === 1 ? { node: nodes[0]!, target } : undefined;
+}
+
+async function nameOf(session: Session, near: string): Promise<Suggestion | undefined> {
+  const node = rank(await session.graph.nodesNamed(near))[0];
+  return node && { node, target: await handleOf(session, node) };
+}
+
+/** The first of its name, its qualified name, or either under its module's name that names the node alone; else its id. */
+async function handleOf(session: Session, node: GraphNode): Promise<string> {
+  const inModule = (await moduleWordsOf(session, node.path, node.lang)).map((word) => `${word}.${node.qname}`);
+  for (const form of new Set([node.name, node.qname, ...inModule])) {
+    const nodes = await candidatesOf(session, form, {}, "own");
+    if (nodes.length === 1 && nodes[0]!.id === node.id) return form;
+  }
+  return node.id.slice(0, 8);
 }
 
 async function unresolved(session: Session, raw: string, extra: Details = {}): Promise<TargetError> {
@@ -91,7 +122,7 @@ async function unresolved(session: Session, raw: string, extra: Details = {}): P
   return new TargetError(
     "unresolved_target",
     `No entity named '${raw}' found`,
-    { target: raw, ...extra, suggestions: near.map((s) => s.name) },
+    { target: raw, ...extra, suggestions: near.map((s) => s.target) },
     { suggestions: near, health: await checkHealth(session.graph) },
   );
 }
@@ -198,7 +229,7 @@ async function filteredOut(session: Session, target: string, opts: TargetOptions
     "unresolved_target",
     `'${target}' names ${count}, none ${where.join(" and ")}`,
     { target, kind: opts.kind, path: opts.path, reason: "filtered_out" },
-    { suggestions: everywhere.slice(0, 5), health: await checkHealth(session.graph) },
+    { suggestions: everywhere.slice(0, 5).map((node) => ({ node, target })), health: await checkHealth(session.graph) },
   );
 }
 

@@ -188,3 +188,35 @@ describe("a dotted TypeScript target", () => {
     expect(resolved(place, "utils.echo")).toBe("app/utils.ts:1");
   });
 });
+
+describe("a dotted target that names nothing", () => {
+  let go: { root: string; home: string };
+  let py: { root: string; home: string };
+  beforeAll(async () => {
+    go = await mapped("dotted-miss-go", GO);
+    py = await mapped("dotted-miss-py", PYTHON);
+  });
+
+  /** The `suggestions=` of a miss. */
+  function suggested(place: { root: string; home: string }, target: string): string[] {
+    const r = ix(["callers", target, "--format", "llm"], { cwd: place.root, home: place.home });
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toStartWith("error code=unresolved_target ");
+    return /suggestions=(\S+)/.exec(r.lines[0]!)?.[1]?.split(",") ?? [];
+  }
+
+  test("suggests the member's nearer names under the same module, each a target that resolves", () => {
+    expect(suggested(go, "toml.Decod")).toEqual(["toml.Decode", "toml.Decoder"]);
+    expect(suggested(py, "click.ech")).toEqual(["click.echo"]);
+    const row = ix(["callers", "toml.Decod", "--format", "llm"], { cwd: go.root, home: go.home }).lines[1];
+    expect(row).toBe("suggestion name=Decode kind=function path=decode.go target=toml.Decode");
+  });
+
+  test("every suggestion of a miss names one entity, even where its bare name is shared", () => {
+    for (const [place, target] of [[go, "toml.Decod"], [go, "nosuch.Dial"], [go, "Dialx"], [py, "nosuch.echo"]] as const) {
+      const names = suggested(place, target);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(resolved(place, name)).not.toStartWith("error ");
+    }
+  });
+});

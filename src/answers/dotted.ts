@@ -97,17 +97,20 @@ interface Exposure {
   target: GraphNode;
   module: string;
   hops: number;
+  /** How near the module's own name is to the asked one (affinityOf), kept along the chain. */
+  affinity: number;
 }
 
 /**
  * Backwards from each entity the reading's qualified name holds, through the IMPORTS edges into
  * its file: an importer that re-exports it is one more module providing it; a namespace binding
  * of a providing module (`import * as z`, `export * as z`, a Go or Python import alias) under the
- * reading's module name is a match. Breadth first over every entity, so a short chain is found
- * before the bounds cut a long one.
+ * reading's module name, or an import by that specifier, is a match. Breadth first, one
+ * importer of each module in turn, so neither a long chain nor a module with hundreds of
+ * importers spends the bounds alone.
  */
 async function throughImports(memo: Memo, named: Named[], readings: Reading[]): Promise<GraphNode[]> {
-  const queue: Exposure[] = [];
+  let level: Exposure[] = [];
   for (const reading of readings) {
     const head = reading.qname.split(".")[0]!;
     for (const n of named) {
@@ -115,39 +118,63 @@ async function throughImports(memo: Memo, named: Named[], readings: Reading[]): 
       // Only what a module exports can be reached from another one.
       if (!reading.qname.includes(".") && !n.node.exported) continue;
       const fileId = n.parentKind === "file" ? (n.node.parentId ?? undefined) : undefined;
-      queue.push({ path: n.node.path, fileId, lang: n.node.lang, name: head, target: n.node, module: reading.module, hops: 0 });
+      const affinity = affinityOf(moduleNamesOf(n.node.path, n.node.lang), reading.module);
+      level.push({ path: n.node.path, fileId, lang: n.node.lang, name: head, target: n.node, module: reading.module, hops: 0, affinity });
     }
   }
   const matched = new Map<string, GraphNode>();
   const seen = new Set<string>();
-  for (let at = 0; at < queue.length; at++) {
-    const exposure = queue[at]!;
-    if (matched.has(exposure.target.id)) continue;
-    const key = `${exposure.path}\0${exposure.name}\0${exposure.module}\0${exposure.target.id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (exposure.hops > 0 && (await memo.knownAs(exposure.path, exposure.lang, exposure.module))) {
-      matched.set(exposure.target.id, exposure.target);
-      continue;
+  while (level.length > 0) {
+    // An alias is most often its module's name cut short or prefixed (`Arr`, `O`, `tx` for
+    // tomlx, `internalEffect`): the nearest modules are walked first, so the bounds cut the others.
+    level.sort((a, b) => b.affinity - a.affinity);
+    const lists: { exposure: Exposure; edges: GraphEdge[] }[] = [];
+    for (const exposure of level) {
+      const key = `${exposure.path}\0${exposure.name}\0${exposure.module}\0${exposure.target.id}`;
+      if (matched.has(exposure.target.id) || seen.has(key)) continue;
+      seen.add(key);
+      if (exposure.hops > 0 && (await memo.knownAs(exposure.path, exposure.lang, exposure.module))) {
+        matched.set(exposure.target.id, exposure.target);
+        continue;
+      }
+      if (exposure.hops >= WALK_HOPS) continue;
+      const importers = await memo.importers(exposure);
+      if (importers === "spent") break;
+      lists.push({ exposure, edges: importers.filter((edge) => edge.names.includes(exposure.name) || edge.names.includes("*")) });
     }
-    if (exposure.hops >= WALK_HOPS) continue;
-    const importers = await memo.importers(exposure);
-    if (importers === "spent") break;
-    for (const edge of importers) {
-      if (!edge.names.includes(exposure.name) && !edge.names.includes("*")) continue;
-      const facts = await memo.facts(edge.node.path);
-      if (facts === "spent") return [...matched.values()];
-      if (!facts) continue;
-      for (const imp of facts.imports) {
-        if (!edge.lines.includes(imp.line)) continue;
-        if (namesModule(facts, imp, exposure.name, exposure.module)) matched.set(exposure.target.id, exposure.target);
-        for (const name of exposedNames(facts, imp, exposure.name)) {
-          queue.push({ path: edge.node.path, fileId: edge.node.id, lang: edge.node.lang, name, target: exposure.target, module: exposure.module, hops: exposure.hops + 1 });
+    const next: Exposure[] = [];
+    // Modules equally near take turns, one importer each.
+    for (let from = 0; from < lists.length; ) {
+      let to = from;
+      while (to < lists.length && lists[to]!.exposure.affinity === lists[from]!.exposure.affinity) to++;
+      const group = lists.slice(from, to);
+      for (let i = 0; group.some((list) => i < list.edges.length); i++) {
+        for (const { exposure, edges } of group) {
+          const edge = edges[i];
+          if (!edge || matched.has(exposure.target.id)) continue;
+          const facts = await memo.facts(edge.node.path);
+          if (facts === "spent") return [...matched.values()];
+          if (facts) next.push(...follow(facts, edge, exposure, matched));
         }
       }
+      from = to;
     }
+    level = next;
   }
   return [...matched.values()];
+}
+
+/** What one importer does with an exposure: names its module as asked (a match), or provides it further. */
+function follow(facts: FileFacts, edge: GraphEdge, exposure: Exposure, matched: Map<string, GraphNode>): Exposure[] {
+  const further: Exposure[] = [];
+  for (const imp of facts.imports) {
+    if (!edge.lines.includes(imp.line)) continue;
+    if (namesModule(facts, imp, exposure.name, exposure.module)) matched.set(exposure.target.id, exposure.target);
+    for (const name of exposedNames(facts, imp, exposure.name)) {
+      further.push({ ...exposure, path: edge.node.path, fileId: edge.node.id, lang: edge.node.lang, name, hops: exposure.hops + 1 });
+    }
+  }
+  return further;
 }
 
 /**
@@ -179,6 +206,23 @@ function exposedNames(facts: FileFacts, imp: ImportFact, name: string): string[]
     for (const e of facts.exports) if (e.local === local) out.add(e.exported);
   }
   return [...out];
+}
+
+/**
+ * How near the last word of `module` is to a module's own name (the last word of one of
+ * `keys`), case aside: the name's length when the word ends with it (`internalEffect`), else the
+ * start they share (`Arr`, `O`).
+ */
+function affinityOf(keys: string[], module: string): number {
+  const wanted = module.slice(module.lastIndexOf(".") + 1).toLowerCase();
+  let best = 0;
+  for (const key of keys) {
+    const word = key.slice(key.lastIndexOf("/") + 1).toLowerCase();
+    let n = 0;
+    while (n < word.length && n < wanted.length && word[n] === wanted[n]) n++;
+    best = Math.max(best, word.length > 0 && wanted.endsWith(word) ? word.length : n);
+  }
+  return best;
 }
 
 function distinct(nodes: GraphNode[]): GraphNode[] {

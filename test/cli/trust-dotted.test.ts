@@ -189,6 +189,25 @@ describe("a dotted TypeScript target", () => {
   });
 });
 
+describe("an alias of one module among many defining the member", () => {
+  test("is found within the walk's bounds: modules whose name the alias shortens are walked first", async () => {
+    const files: Record<string, string> = {
+      "src/zarray.ts": "export function map(xs: number[]): number[] {\n  return xs;\n}\n",
+      "src/use.ts": 'import * as Zar from "./zarray";\n\nexport function run(): number[] {\n  return Zar.map([1]);\n}\n',
+    };
+    // Thirty modules before it in path order, each with an importer of its own: more than the
+    // walk reads when it takes them in path order.
+    for (let i = 0; i < 30; i++) {
+      const id = String(i).padStart(2, "0");
+      files[`src/m${id}.ts`] = "export function map(x: number): number {\n  return x;\n}\n";
+      files[`src/c${id}.ts`] = `import * as m${id} from "./m${id}";\n\nexport function c${id}(): number {\n  return m${id}.map(1);\n}\n`;
+    }
+    const place = await mapped("dotted-many", files);
+    expect(resolved(place, "Zar.map")).toBe("src/zarray.ts:1");
+    expect(resolved(place, "m07.map")).toBe("src/m07.ts:1");
+  });
+});
+
 describe("a dotted target that names nothing", () => {
   let go: { root: string; home: string };
   let py: { root: string; home: string };

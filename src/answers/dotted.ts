@@ -23,8 +23,8 @@ export type DottedDepth = "own" | "imports";
  * hops from its file after listing 5 modules' importers and reading 6 importers' facts.
  */
 const WALK_HOPS = 4;
-const WALK_MODULES = 24;
-const WALK_FACTS = 24;
+const WALK_MODULES = 16;
+const WALK_FACTS = 16;
 const IMPORTERS_PER_MODULE = 256;
 
 interface Named {

@@ -79,13 +79,17 @@ export function isModule(path: string, lang: string | null, module: string): boo
 }
 
 /**
- * The names a caller may write for the module of the file at `path`, nearest first: the name
- * its code declares, the directory it stands for, its own base name.
+ * The module names a caller may write for the file at `path`, nearest first: the name its code
+ * declares, then its module's path cut to its last one, two and three words (`fields`,
+ * `models.fields` for django/db/models/fields/__init__.py: a file standing for its directory
+ * is named by the directory).
  */
 export async function moduleWordsOf(session: Session, path: string, lang: string | null): Promise<string[]> {
-  const words = moduleNamesOf(path, lang).reverse().map((key) => key.slice(key.lastIndexOf("/") + 1)).filter(Boolean);
+  const keys = moduleNamesOf(path, lang);
+  const words = keys[keys.length - 1]!.split("/").filter(Boolean);
+  const cuts = [1, 2, 3].filter((n) => n <= words.length).map((n) => words.slice(-n).join("."));
   const declared = declaresModuleName(lang) ? await memoOf(session).declaredName(path) : undefined;
-  return [...new Set(declared ? [declared, ...words] : words)];
+  return [...new Set(declared ? [declared, ...cuts] : cuts)];
 }
 
 /** One exposure of an entity: the module file at `path` provides it under `name` (its reading's head). */

@@ -85,8 +85,10 @@ async function suggestions(session: Session, raw: string): Promise<Suggestion[]>
   const found: Suggestion[] = [];
   const seen = new Set<string>();
   // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
-  for (const near of nearestNames(await session.graph.distinctNames(), name, 10)) {
-    const suggestion = (member && (await within(session, member[1]!, near))) || (await nameOf(session, near));
+  const nearest = nearestNames(await session.graph.distinctNames(), name, 10);
+  for (const [i, near] of nearest.entries()) {
+    // Only the closest spelling is looked for through imports: each walk costs a miss time.
+    const suggestion = (member && (await within(session, member[1]!, near, i === 0 ? "imports" : "own"))) || (await nameOf(session, near));
     if (!suggestion || seen.has(suggestion.node.id)) continue;
     seen.add(suggestion.node.id);
     found.push(suggestion);
@@ -96,9 +98,9 @@ async function suggestions(session: Session, raw: string): Promise<Suggestion[]>
 }
 
 /** `container.near`, when it names exactly one entity. */
-async function within(session: Session, container: string, near: string): Promise<Suggestion | undefined> {
+async function within(session: Session, container: string, near: string, depth: DottedDepth): Promise<Suggestion | undefined> {
   const target = `${container}.${near}`;
-  const nodes = await candidatesOf(session, target, {}, "imports");
+  const nodes = await candidatesOf(session, target, {}, depth);
   return nodes.length === 1 ? { node: nodes[0]!, target } : undefined;
 }
 

@@ -71,6 +71,12 @@ console.log(`targets: ${hub.name} (${targets.hubCallers} callers), ${imported[0]
 // Misses and ambiguities are answers too (exit 1): a typo of the hub's name, and a name
 // defined in more than one place.
 const typo = hub.name.slice(0, -2) + hub.name.slice(-1);
+// Dotted targets as callers write them: the hub under its file's base name, a typo of that,
+// and the hub under a module nothing is named (the walk through imports goes to its bounds).
+const stem = hub.path.slice(hub.path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+const dotted = `${stem}.${hub.name}`;
+const dottedExit = Bun.spawnSync([BINS[0]!, "callers", dotted], { cwd: dir, env: envOf(0), stdout: "ignore", stderr: "ignore" }).exitCode;
+console.log(`dotted: ${dotted} (exit ${dottedExit})`);
 
 const cases: [string, (i: number) => string[], number?][] = [
   ["--version", () => ["--version"]],
@@ -89,6 +95,9 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["around", () => ["around", hubAt]],
   ["callers (typo: suggestions)", () => ["callers", typo], 1],
   ["callers (ambiguous name)", () => ["callers", repeated], 1],
+  ["callers (module.member)", () => ["callers", dotted], dottedExit],
+  ["callers (module.member typo: suggestions)", () => ["callers", `${stem}.${typo}`], 1],
+  ["callers (unknown module: import walk)", () => ["callers", `zzNoSuch.${hub.name}`], 1],
   ["search (no match)", () => ["search", "zzNoSuchNameZz"]],
 ];
 

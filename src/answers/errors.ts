@@ -8,8 +8,14 @@ export interface TargetFindings {
   /** Every entity the target matched equally well, in rank order. */
   candidates?: GraphNode[];
   /** The entities nearest a target that matched nothing. */
-  suggestions?: GraphNode[];
+  suggestions?: Suggestion[];
   health: HealthVerdict;
+}
+
+/** An entity near a miss, and the target that names it. */
+export interface Suggestion {
+  node: GraphNode;
+  target: string;
 }
 
 export class TargetError extends IxError {

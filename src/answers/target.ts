@@ -1,17 +1,18 @@
 // The one target resolver: every question about a target turns it into a node here.
 // Forms: an id prefix (8+ hex), `path:line`, a file path, `Container::member`, `Class.member`
-// or `module.member` (Effect.gen, os.path.join, http.Get), a symbol name. Ranking: exact >
-// case-insensitive > prefix; test and fixture entities hide unless nothing else matches; a tie
-// among several is an ambiguity, never a guess.
+// or `module.member` (Effect.gen, os.path.join, http.Get, click.echo, z.object: dotted.ts), a
+// symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
+// unless nothing else matches; a tie among several is an ambiguity, never a guess.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";
-import { langOfPath, moduleNamesOf } from "../lang/registry";
+import { langOfPath } from "../lang/registry";
 import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
 import { byCodeUnit } from "../util/compare";
-import { TargetError } from "./errors";
+import { dottedMatches, moduleWordsOf, type DottedDepth } from "./dotted";
+import { TargetError, type Suggestion } from "./errors";
 import { splitLineSuffix } from "./line-suffix";
 import { checkHealth } from "./health";
 import { graphPath, type Session } from "./session";
@@ -70,16 +71,52 @@ function prefer(raw: string, nodes: GraphNode[]): GraphNode[] {
   return preferred.length > 0 ? preferred : nodes;
 }
 
-async function suggestions(session: Session, raw: string): Promise<GraphNode[]> {
+/** `Container::member`, `Class.member`, `module.member`: the container and the member's name. */
+const MEMBER = /^(.+?)(?:::|\.)([^.:]+)$/;
+
+/**
+ * The nearest names, each as a target that names its entity alone (a suggestion that fails
+ * again costs an agent a command): for a dotted target the same container with the nearer
+ * member when that resolves, else the entity's own shortest handle.
+ */
+async function suggestions(session: Session, raw: string): Promise<Suggestion[]> {
+  const member = MEMBER.exec(raw);
   const name = raw.replace(/^.*(::|\.)/, "");
-  const found: GraphNode[] = [];
+  const found: Suggestion[] = [];
+  const seen = new Set<string>();
   // Ten asked for, five kept: a name that only files carry (a module base name) is skipped.
-  for (const near of nearestNames(await session.graph.distinctNames(), name, 10)) {
-    const node = rank(await session.graph.nodesNamed(near))[0];
-    if (node) found.push(node);
+  const nearest = nearestNames(await session.graph.distinctNames(), name, 10);
+  for (const [i, near] of nearest.entries()) {
+    // Only the closest spelling is looked for through imports: each walk costs a miss time.
+    const suggestion = (member && (await within(session, member[1]!, near, i === 0 ? "imports" : "own"))) || (await nameOf(session, near));
+    if (!suggestion || seen.has(suggestion.node.id)) continue;
+    seen.add(suggestion.node.id);
+    found.push(suggestion);
     if (found.length === 5) break;
   }
   return found;
+}
+
+/** `container.near`, when it names exactly one entity. */
+async function within(session: Session, container: string, near: string, depth: DottedDepth): Promise<Suggestion | undefined> {
+  const target = `${container}.${near}`;
+  const nodes = await candidatesOf(session, target, {}, depth);
+  return nodes.length === 1 ? { node: nodes[0]!, target } : undefined;
+}
+
+async function nameOf(session: Session, near: string): Promise<Suggestion | undefined> {
+  const node = rank(await session.graph.nodesNamed(near))[0];
+  return node && { node, target: await handleOf(session, node) };
+}
+
+/** The first of its name, its qualified name, or either under its module's name that names the node alone; else its id. */
+async function handleOf(session: Session, node: GraphNode): Promise<string> {
+  const inModule = (await moduleWordsOf(session, node.path, node.lang)).map((word) => `${word}.${node.qname}`);
+  for (const form of new Set([node.name, node.qname, ...inModule])) {
+    const nodes = await candidatesOf(session, form, {}, "own");
+    if (nodes.length === 1 && nodes[0]!.id === node.id) return form;
+  }
+  return node.id.slice(0, 8);
 }
 
 async function unresolved(session: Session, raw: string, extra: Details = {}): Promise<TargetError> {
@@ -87,7 +124,7 @@ async function unresolved(session: Session, raw: string, extra: Details = {}): P
   return new TargetError(
     "unresolved_target",
     `No entity named '${raw}' found`,
-    { target: raw, ...extra, suggestions: near.map((s) => s.name) },
+    { target: raw, ...extra, suggestions: near.map((s) => s.target) },
     { suggestions: near, health: await checkHealth(session.graph) },
   );
 }
@@ -148,31 +185,33 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     if (target.includes("/") || existsSync(join(session.cwd, target))) return resolveFile(session, target);
   }
 
-  const member = /^(.+?)(?:::|\.)([^.:]+)$/.exec(target);
-  if (member) {
-    const [, container, name] = member as unknown as [string, string, string];
-    const qualified = await graph.nodesWithQname(`${container}.${name}`);
-    const named = qualified.length ? [] : await graph.nodesNamedWithParent(name);
-    let viaParent = qualified.length ? qualified : named.filter((n) => n.parentName === container).map((n) => n.node);
-    // `Effect.gen`, `os.path.join`, `http.Get`: a module's top-level entity, as callers write it.
-    if (viaParent.length === 0) {
-      viaParent = named.filter((n) => n.parentKind === "file" && isModule(n.node.path, n.node.lang, container)).map((n) => n.node);
-    }
-    // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
-    const found = prefer(target, narrow(viaParent, opts, session));
-    if (found.length > 0) return pickOrAmbiguous(session, target, found, opts);
-    throw await unresolved(session, target);
-  }
-
-  for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
-    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
-    if (found.length > 0) return pickOrAmbiguous(session, target, rank(found), opts);
-  }
-  if (opts.kind || opts.path || opts.testsOnly) {
+  const found = await candidatesOf(session, target, opts, "imports");
+  if (found.length > 0) return pickOrAmbiguous(session, target, found, opts);
+  const dotted = MEMBER.test(target);
+  if (!dotted && (opts.kind || opts.path || opts.testsOnly)) {
     const outside = await filteredOut(session, target, opts);
     if (outside) throw outside;
   }
-  throw await unresolved(session, target, opts.kind || opts.path ? { kind: opts.kind, path: opts.path } : {});
+  throw await unresolved(session, target, !dotted && (opts.kind || opts.path) ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/** The entities a symbol target names, best reading first, narrowed by the options; none is []. */
+async function candidatesOf(session: Session, target: string, opts: TargetOptions, depth: DottedDepth): Promise<GraphNode[]> {
+  const member = MEMBER.exec(target);
+  if (member) {
+    for await (const matches of dottedMatches(session, member[1]!, member[2]!, depth)) {
+      // One name declared several ways (`const gen` + `namespace gen`) is read as for a bare name.
+      const found = prefer(target, narrow(matches, opts, session));
+      if (found.length > 0) return found;
+    }
+    return [];
+  }
+  const { graph } = session;
+  for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
+    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
+    if (found.length > 0) return rank(found);
+  }
+  return [];
 }
 
 /**
@@ -192,14 +231,8 @@ async function filteredOut(session: Session, target: string, opts: TargetOptions
     "unresolved_target",
     `'${target}' names ${count}, none ${where.join(" and ")}`,
     { target, kind: opts.kind, path: opts.path, reason: "filtered_out" },
-    { suggestions: everywhere.slice(0, 5), health: await checkHealth(session.graph) },
+    { suggestions: everywhere.slice(0, 5).map((node) => ({ node, target })), health: await checkHealth(session.graph) },
   );
-}
-
-/** Whether the file at `path` is the module a caller names `container` (dots as in `os.path`). */
-function isModule(path: string, lang: string | null, container: string): boolean {
-  const wanted = container.split(".").join("/");
-  return moduleNamesOf(path, lang).some((key) => key === wanted || key.endsWith(`/${wanted}`));
 }
 
 /** Stable order for candidate lists: production first, exported first, then by path and line. */

@@ -31,6 +31,16 @@ export interface ModuleNaming {
   readonly directoryIsModule: boolean;
   /** File stems that stand for their directory (`index`, `__init__`). */
   readonly directoryFiles: readonly string[];
+  /**
+   * Every name a module imports is one of its members, re-exported or not (a Python
+   * `from .utils import echo` in `click/__init__.py` makes `click.echo`).
+   */
+  readonly importsAreMembers: boolean;
+  /**
+   * The name a file's module is known by as its own code declares it, whatever its path (a Go
+   * package clause: `package toml` in `internal/tomlx/`).
+   */
+  declaredName?(facts: FileFacts): string | undefined;
 }
 
 export type Extractor = (root: Node, source: string, path: string, lang: Lang) => FileFacts;

@@ -2,7 +2,7 @@
 // languages: each family's folder describes itself (src/lang/<id>/language.ts) and is named
 // here once. Importing this loads no grammar, extractor or resolver: discovery and every
 // query read it.
-import type { Lang } from "../model/facts.ts";
+import type { FileFacts, Lang } from "../model/facts.ts";
 import type { SiteSyntax } from "../sites/syntax.ts";
 import type { FamilyParsing, FilePatterns, LanguageFamily } from "./family.ts";
 import { go } from "./go/language.ts";
@@ -95,6 +95,21 @@ export function moduleNamesOf(path: string, lang: Lang | null | undefined): stri
   const dir = stem.slice(0, Math.max(0, slash));
   const standsForDirectory = familyOf(lang)?.modules.directoryIsModule === true || DIRECTORY_FILES.has(base);
   return standsForDirectory ? [stem, dir] : [stem];
+}
+
+/** Whether every name a module of `lang` imports is one of its members (`click.echo`). */
+export function importsAreMembers(lang: Lang | null | undefined): boolean {
+  return familyOf(lang)?.modules.importsAreMembers === true;
+}
+
+/** Whether files of `lang` declare the name of their module (`declaredModuleName` reads it). */
+export function declaresModuleName(lang: Lang | null | undefined): boolean {
+  return familyOf(lang)?.modules.declaredName !== undefined;
+}
+
+/** The name a file's own code gives its module (a Go package clause), if its family has one. */
+export function declaredModuleName(facts: FileFacts): string | undefined {
+  return familyOf(facts.lang)?.modules.declaredName?.(facts);
 }
 
 /** A word of an import statement in any registered language: the site finders' cheap first look. */

@@ -1,7 +1,7 @@
 // An error as the CLI says it: the answer's code and details, the command line that would fix
 // it (`hint=`), a request field named as its option, and the rows that help (candidates of an
 // ambiguity with the `--pick` that chooses each, the names nearest a miss, the graph's health).
-import { TargetError } from "../answers/errors";
+import { TargetError, type Suggestion } from "../answers/errors";
 import type { IxError } from "../model/errors";
 import type { GraphNode } from "../store";
 import type { Fields } from "../wire/record";
@@ -26,6 +26,11 @@ function candidateRow(node: GraphNode, n?: number): Fields {
   };
 }
 
+/** `target=` only where the entity's name alone would not name it. */
+function suggestionRow({ node, target }: Suggestion): Fields {
+  return { name: node.name, kind: node.kind, path: node.path, target: target === node.name ? undefined : target };
+}
+
 export function errorRecord(error: IxError): ErrorRecord {
   let message = error.message;
   const details: Fields = { ...error.details };
@@ -43,7 +48,7 @@ export function errorRecord(error: IxError): ErrorRecord {
       message += "; pick one with --pick N, or narrow with --kind / --path";
       rows.push({ kind: "candidate", rows: candidates.slice(0, CANDIDATE_ROWS).map((node, i) => candidateRow(node, i + 1)) });
     }
-    if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map((node) => ({ name: node.name, kind: node.kind, path: node.path })) });
+    if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map(suggestionRow) });
     rows.push(...graphRows(health));
   }
   return { code: error.code, message, details, help: error.help, rows };

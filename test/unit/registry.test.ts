@@ -1,11 +1,15 @@
 // The language registry: what it says of a file by its name, and that saying it loads nothing
 // heavy (discovery and every query import it).
 import { describe, expect, test } from "bun:test";
+import { emptyFacts } from "../../src/model/facts";
 import {
+  declaredModuleName,
+  declaresModuleName,
   familyOf,
   families,
   filePatterns,
   IMPORT_WORD,
+  importsAreMembers,
   isManifest,
   isMinifiedName,
   langOfPath,
@@ -85,6 +89,19 @@ describe("module names a caller may write", () => {
 
   test("a file without a language is named by its path only", () => {
     expect(moduleNamesOf("config/settings.json", null)).toEqual(["config/settings"]);
+  });
+
+  test("a Go file declares its package's name, whatever its directory; other files declare none", () => {
+    expect(declaresModuleName("go")).toBe(true);
+    expect(declaredModuleName({ ...emptyFacts("internal/tomlx/lex.go", "go"), packageName: "toml" })).toBe("toml");
+    expect(declaresModuleName("python")).toBe(false);
+    expect(declaredModuleName({ ...emptyFacts("a.py", "python"), packageName: "x" })).toBeUndefined();
+    expect(declaredModuleName(emptyFacts("a.json", "qqq"))).toBeUndefined();
+  });
+
+  test("a Python module's imports are its members; a TypeScript or Go module's are not", () => {
+    expect(importsAreMembers("python")).toBe(true);
+    expect(["typescript", "javascript", "go", null].map(importsAreMembers)).toEqual([false, false, false, false]);
   });
 });
 

@@ -14,7 +14,7 @@ export const go: LanguageFamily = {
     rootTooling: [],
     minified: [],
   },
-  modules: { directoryIsModule: true, directoryFiles: [] },
+  modules: { directoryIsModule: true, directoryFiles: [], importsAreMembers: false, declaredName: (facts) => facts.packageName },
   sites,
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,

@@ -13,7 +13,7 @@ export const python: LanguageFamily = {
     rootTooling: [],
     minified: [],
   },
-  modules: { directoryIsModule: false, directoryFiles: ["__init__"] },
+  modules: { directoryIsModule: false, directoryFiles: ["__init__"], importsAreMembers: true },
   sites,
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,

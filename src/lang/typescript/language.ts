@@ -17,7 +17,7 @@ export const typescript: LanguageFamily = {
     rootTooling: [/^(build|make|release|bump)\.[cm]?[jt]s$/],
     minified: [/[.-]min\.[cm]?js$/],
   },
-  modules: { directoryIsModule: false, directoryFiles: ["index"] },
+  modules: { directoryIsModule: false, directoryFiles: ["index"], importsAreMembers: false },
   sites,
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 26;
+export const FACTS_VERSION = 27;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -40,6 +40,11 @@ export interface EntityFact {
   parent: number;
   /** TS/JS `export default` target. */
   defaultExport?: boolean;
+  /**
+   * A method read as a property (TS `get`/`set`, Python `@property`): `this.size` reads it,
+   * it hands nothing over.
+   */
+  accessor?: true;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
@@ -122,11 +127,19 @@ export interface HeritageFact {
   line: number;
 }
 
-/** A type named in a signature, annotation or body: REFERENCES edges. */
+/**
+ * A name the code uses without calling it: REFERENCES edges. A type named in a signature,
+ * annotation or body; or, with `value`, a function, method or class handed over by name (an
+ * argument, an assigned, initialised or returned value, a property or element, `export default
+ * x`), which is a caller's use of it as much as a call is, where a type's is not.
+ */
 export interface RefFact {
+  /** Type references: the innermost entity; value references: the enclosing caller, as for calls. */
   from: number;
+  /** As written: "Foo", "ns.Foo"; a value "helper", "this.onClose", "pkg.Handler". */
   name: string;
   line: number;
+  value?: true;
 }
 
 /**

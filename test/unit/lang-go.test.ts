@@ -423,3 +423,41 @@ describe("go locals", () => {
     ]);
   });
 });
+
+describe("go hand-overs: funcs named as values", () => {
+  const values = (f: FileFacts) => f.refs.filter((r) => r.value).map((r) => [f.entities[r.from]?.qname ?? "<package>", r.name, r.line]);
+
+  test("arguments, assignments, composite literal values, returns; variables of the file are left out", () => {
+    const f = facts(
+      go(
+        'import st "example.com/store"',
+        "var defaultLimit = 3",
+        "type Server struct{ Handler func() }",
+        "func (s *Server) serve() {}",
+        "func handler() {}",
+        "func main() {",
+        "\th := &Server{}",
+        '\thttp.HandleFunc("/", handler)',
+        '\thttp.Handle("/x", h.serve)',
+        "\tf := handler",
+        "\tvar g = st.Fn",
+        "\tuse(defaultLimit, h, f, g, fromSibling, h.data)",
+        "\tsrv := Server{Handler: serve, Other: st.Fn}",
+        "\t_ = []func(){handler}",
+        "}",
+        "func pick() func() { return handler }",
+      ),
+    );
+    expect(values(f)).toEqual([
+      ["main", "handler", 10],
+      ["main", "h.serve", 11],
+      ["main", "handler", 12],
+      ["main", "st.Fn", 13],
+      ["main", "fromSibling", 14],
+      ["main", "serve", 15],
+      ["main", "st.Fn", 15],
+      ["main", "handler", 16],
+      ["pick", "handler", 18],
+    ]);
+  });
+});

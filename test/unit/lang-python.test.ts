@@ -481,3 +481,42 @@ describe("python locals", () => {
     ]);
   });
 });
+
+describe("python hand-overs: functions named as values", () => {
+  const values = (f: FileFacts) => f.refs.filter((r) => r.value).map((r) => [f.entities[r.from]?.qname ?? "<module>", r.name, r.line]);
+
+  test("arguments (keyword ones too), assignments, containers, dict values, either branch, returns", () => {
+    const f = facts(
+      [
+        "from .helpers import helper",
+        "from . import views",
+        "def local(): pass",
+        "class Job:",
+        "    def on_done(self): pass",
+        "    def run(self, xs, cb):",
+        "        sorted(xs, key=helper)",
+        "        register(callback=self.on_done, fn=cb, data=self.data)",
+        "        return local",
+        "handlers = [helper, (local, views.index), x]",
+        "urls = {'a': views.index, 'b': unknown}",
+        "pick = helper if flag else local",
+      ].join("\n"),
+    );
+    expect(values(f)).toEqual([
+      ["Job.run", "helper", 7],
+      ["Job.run", "self.on_done", 8],
+      ["Job.run", "local", 9],
+      ["<module>", "views.index", 10],
+      ["<module>", "local", 10],
+      ["<module>", "helper", 10],
+      ["<module>", "views.index", 11],
+      ["<module>", "local", 12],
+      ["<module>", "helper", 12],
+    ]);
+  });
+
+  test("a @property is an accessor: reading it hands nothing over", () => {
+    const f = facts(["class A:", "    @property", "    def size(self): pass", "    @size.setter", "    def size(self, v): pass", "    def grow(self): pass"].join("\n"));
+    expect(f.entities.map((e) => [e.qname, e.accessor ?? false])).toEqual([["A", false], ["A.size", true], ["A.size", true], ["A.grow", false]]);
+  });
+});

@@ -913,3 +913,66 @@ describe("the three grammars", () => {
     }
   });
 });
+
+describe("hand-overs: functions named as values", () => {
+  const values = (facts: FileFacts) => facts.refs.filter((r) => r.value).map((r) => [facts.entities[r.from]?.qname ?? "<file>", r.name, r.line]);
+
+  test("arguments, initialisers, assignments, properties, elements, returns, arrow bodies, JSX, bind and export default", () => {
+    const facts = factsOf(
+      lines(
+        `import { helper, type Shape } from "./lib";`,
+        `import * as ns from "./ns";`,
+        `function local() {}`,
+        `class Page {`,
+        `  handler = local;`,
+        `  onClose() {}`,
+        `  run() { emitter.on("x", this.onClose.bind(this)); return ok ? helper : undefined; }`,
+        `}`,
+        `export function setup(inst: object, cb: () => void): void {`,
+        `  install(inst, "email", helper, cb, ns.fn, other || local);`,
+        `  const g = helper;`,
+        `  table = { str: helper, local, [key]: ns.fn };`,
+        `  list = [local];`,
+        `  later(() => local);`,
+        `}`,
+        `export const view = <Button onClick={helper} />;`,
+        `export default local;`,
+      ),
+      "tsx",
+    );
+    expect(values(facts)).toEqual([
+      ["Page", "local", 5],
+      ["Page.run", "this.onClose", 7],
+      ["Page.run", "helper", 7],
+      ["setup", "helper", 10],
+      ["setup", "ns.fn", 10],
+      ["setup", "local", 10],
+      ["setup", "helper", 11],
+      ["setup", "helper", 12],
+      ["setup", "local", 12],
+      ["setup", "ns.fn", 12],
+      ["setup", "local", 13],
+      ["setup", "local", 14],
+      ["<file>", "helper", 16],
+      ["<file>", "local", 17],
+    ]);
+  });
+
+  test("values that name no function the file declares or imports are left out: parameters, variables, fields, types", () => {
+    const facts = factsOf(
+      lines(
+        `import type { Shape } from "./lib";`,
+        `class Box { get size() { return 1; } total = 0; grow() { use(this.total, this.size, this.missing, Shape); } }`,
+        `function f(x: number) { const y = x; g(x, y, Math.max, JSON); }`,
+      ),
+    );
+    expect(values(facts)).toEqual([["Box.grow", "this.size", 2]]);
+    expect(entity(facts, "Box.size").accessor).toBe(true);
+    expect(entity(facts, "Box.grow").accessor).toBeUndefined();
+  });
+
+  test("a module-level variable holding a function by its type hands over the function it is set to", () => {
+    const facts = factsOf(lines(`import * as internal from "./internal";`, `export const map: { (f: F): G } = internal.map;`));
+    expect(values(facts)).toEqual([["map", "internal.map", 2]]);
+  });
+});

@@ -15,9 +15,10 @@ import * as paths from "./extract/paths";
 import * as reach from "./extract/reach";
 import { GoFile } from "./extract/state";
 import * as typeDeclarations from "./extract/type-declarations";
+import * as values from "./extract/values";
 import * as variables from "./extract/variables";
 
-keepOutOfLine(calls, declaredTypes, entities, functions, imports, narrowing, paths, reach, typeDeclarations, variables);
+keepOutOfLine(calls, declaredTypes, entities, functions, imports, narrowing, paths, reach, typeDeclarations, values, variables);
 
 /** Every node type the walk acts on; descendantsOfType returns them in document order. */
 const INTERESTING = [
@@ -34,6 +35,10 @@ const INTERESTING = [
   "func_literal",
   "type_switch_statement",
   "range_clause",
+  "argument_list",
+  "return_statement",
+  "assignment_statement",
+  "literal_value",
 ];
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
@@ -78,6 +83,20 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "package_clause":
         imports.visitPackageClause(file, node);
         break;
+      case "argument_list":
+        values.visitValueList(file, node, scope);
+        break;
+      case "return_statement":
+        if (node.firstNamedChild?.type === "expression_list") values.visitValueList(file, node.firstNamedChild, scope);
+        break;
+      case "assignment_statement": {
+        const right = node.childForFieldName("right");
+        if (right) values.visitValueList(file, right, scope);
+        break;
+      }
+      case "literal_value":
+        values.visitLiteralValue(file, node, scope);
+        break;
     }
   }
   const facts = file.facts;
@@ -86,5 +105,6 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   if (file.resultVars.length > 0) facts.resultVars = file.resultVars;
   if (file.locals.length > 0) facts.locals = file.locals;
   calls.linkReceiverCalls(file);
+  values.dropVariableValues(file);
   return facts;
 }

@@ -12,6 +12,11 @@ import { visitLambda } from "./extract/locals";
 import { visitFor, visitIf } from "./extract/narrowing";
 import { scopeAt } from "./extract/scopes";
 import { PythonFile } from "./extract/state";
+import { visitReturn } from "./extract/values";
+import { keepLikelyValues } from "../value-refs";
+
+/** What a method calls its own instance or class by, as the resolver knows them. */
+const SELF_NAMES: ReadonlySet<string> = new Set(["self", "cls"]);
 
 /** Every node type the walk acts on; descendantsOfType returns them in document order. */
 const INTERESTING = [
@@ -27,6 +32,7 @@ const INTERESTING = [
   "if_statement",
   "elif_clause",
   "for_statement",
+  "return_statement",
 ];
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
@@ -68,11 +74,15 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "augmented_assignment":
         visitAugmentedAssignment(file, node, scope);
         break;
+      case "return_statement":
+        visitReturn(file, node, scope.index);
+        break;
     }
   }
   const facts = file.facts;
   linkCallResults(file);
   if (file.locals.length > 0) facts.locals = file.locals;
   file.dunderAll.apply(facts);
+  keepLikelyValues(facts, SELF_NAMES);
   return facts;
 }

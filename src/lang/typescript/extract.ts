@@ -64,7 +64,12 @@ const FACT_NODES = [
   "method_signature", "public_field_definition", "field_definition", "import_statement",
   "export_statement", "assignment_expression", "type_parameters", "infer_type",
   "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement", "for_in_statement",
+  // Where a function is handed over by name: arguments, elements, property values, returns, JSX.
+  "arguments", "array", "pair", "shorthand_property_identifier", "return_statement", "jsx_expression",
 ];
+
+/** `f || g`, `f ?? g`, `ok && f`: an operand may be the value. */
+const VALUE_OPERATORS = new Set(["||", "??", "&&"]);
 
 const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
 
@@ -119,6 +124,8 @@ class Extractor {
   private nestedTypeEnd = -1;
   private readonly refKeys = new Set<string>();
   private refLine = 0;
+  /** Value references already noted, by scope, name and line. */
+  private readonly valueKeys = new Set<string>();
   /** Class members by qname, so get/set pairs and overloads share one entity. */
   private readonly memberIndex = new Map<string, number>();
   /** Function overload signatures awaiting their implementation, by qname. */
@@ -229,6 +236,26 @@ class Extractor {
       case "arrow_function": {
         const single = node.childForFieldName("parameter");
         if (single) this.bindsNames(single, node);
+        // `() => helper` returns helper.
+        const body = node.childForFieldName("body");
+        if (body && body.type !== "statement_block") this.valueUse(body);
+        return;
+      }
+      case "arguments":
+      case "array":
+        for (const value of node.namedChildren) this.valueUse(value);
+        return;
+      case "pair": {
+        const value = node.childForFieldName("value");
+        if (value) this.valueUse(value);
+        return;
+      }
+      case "shorthand_property_identifier":
+        return this.valueUse(node);
+      case "return_statement":
+      case "jsx_expression": {
+        const value = node.firstNamedChild;
+        if (value) this.valueUse(value);
         return;
       }
       case "if_statement":
@@ -458,11 +485,15 @@ class Extractor {
       const { from, mark } = this.declaredAt(node, start);
       const index = this.addEntity("function", textOf(nameNode, this.source), from, node, from.startIndex, mark);
       this.enter(index, index, node.endIndex);
+      // `export const map: {…} = internal.map` hands internal.map over as its own.
+      this.valueUse(written);
       return;
     }
     this.localVariable(nameNode, node);
-    if (nameNode.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
-    else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+    if (nameNode.type === "identifier") {
+      this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+      this.valueUse(written);
+    } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
   }
 
   /** `const { a, b: c } = this.state`: a holds what `this.state.a` holds, c what `this.state.b` does. */
@@ -619,6 +650,7 @@ class Extractor {
       const written = node.childForFieldName("value");
       const value = written && heldValue(written);
       if (!value || !FUNCTION_VALUES.has(value.type)) {
+        if (written) this.valueUse(written);
         const annotation = node.childForFieldName("type");
         const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
         if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
@@ -630,6 +662,7 @@ class Extractor {
     const parameters = isField ? heldValue(node.childForFieldName("value")!) : node;
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
+      if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
       this.memberIndex.set(qname, index);
       this.noteCallbacks(index, parameters);
       this.noteFunction(index, parameters);
@@ -691,6 +724,8 @@ class Extractor {
     } else if (target.type === "member_expression") {
       nameNode = target.childForFieldName("property");
       object = target.childForFieldName("object");
+      // `this.onClose.bind(this)` hands onClose over without calling it.
+      if (!isNew && nameNode && object && textOf(nameNode, this.source) === "bind") this.valueUse(object);
       if (!isNew && nameNode && object && INDIRECT_CALLS.has(textOf(nameNode, this.source))) {
         indirect = true;
         // f.call(…) / a.f.apply(…): the call goes to f.
@@ -752,12 +787,14 @@ class Extractor {
       else if (child.type === "identifier" && child.startIndex !== value?.startIndex) {
         // TS `export = name`.
         this.facts.exports.push({ local: textOf(child, this.source), exported: "default", line: lineOf(child) });
+        this.valueUse(child);
       }
     }
   }
 
   /** `export default <expression>`. */
   private defaultValue(value: Node, mark: ExportMark): void {
+    this.valueUse(value);
     if (value.type === "identifier") {
       this.facts.exports.push({ local: textOf(value, this.source), exported: "default", line: lineOf(value) });
     } else if (FUNCTION_VALUES.has(value.type)) {
@@ -776,12 +813,13 @@ class Extractor {
     this.enter(index, index, value.endIndex);
   }
 
-  /** CommonJS `module.exports = …` / `exports.x = …`. */
+  /** `x = helper`, `this.cb = this.onDone`; CommonJS `module.exports = …` / `exports.x = …`. */
   private assignment(node: Node): void {
+    const written = node.childForFieldName("right");
+    if (written) this.valueUse(written);
     const left = node.childForFieldName("left");
     if (left?.type !== "member_expression") return;
     const exported = commonJsExportName(left, this.source);
-    const written = node.childForFieldName("right");
     const right = written && heldValue(written);
     if (exported === undefined || !right) return;
     const line = lineOf(node);
@@ -866,6 +904,34 @@ class Extractor {
       if (type === "identifier" || type === "type_annotation") break;
     }
     return undefined;
+  }
+
+  /**
+   * A name or a dotted path where `expression` is a value, not called: a reference that hands
+   * over what it names, if it names a function, method or class (settled in finish and by the
+   * resolver). Either branch of `a ? f : g` and each operand of `f || g` may be the value.
+   */
+  private valueUse(expression: Node): void {
+    const pending = [expression];
+    for (let node = pending.pop(); node; node = pending.pop()) {
+      const value = heldValue(node);
+      if (value.type === "identifier" || value.type === "member_expression" || value.type === "shorthand_property_identifier") {
+        const name = value.type === "shorthand_property_identifier" ? textOf(value, this.source) : dottedPath(value, this.source);
+        if (name !== undefined && name !== "this" && name !== "super") this.valueRef(name, lineOf(value));
+      } else if (value.type === "ternary_expression") {
+        for (const branch of [value.childForFieldName("consequence"), value.childForFieldName("alternative")]) if (branch) pending.push(branch);
+      } else if (value.type === "binary_expression" && VALUE_OPERATORS.has(value.childForFieldName("operator")?.type ?? "")) {
+        for (const operand of [value.childForFieldName("left"), value.childForFieldName("right")]) if (operand) pending.push(operand);
+      }
+    }
+  }
+
+  private valueRef(name: string, line: number): void {
+    const from = this.scope.caller;
+    const key = `${from}\0${name}\0${line}`;
+    if (this.valueKeys.has(key)) return;
+    this.valueKeys.add(key);
+    this.facts.refs.push({ from, name, line, value: true });
   }
 
   /** One reference per (entity, name, line); nodes arrive in line order, so only the current line is remembered. */
@@ -1010,6 +1076,16 @@ function heldValue(value: Node): Node {
 
 function memberName(nameNode: Node, source: string): string {
   return nameNode.type === "string" ? nameText(nameNode, source) : compact(textOf(nameNode, source));
+}
+
+/** `get size()`, `public static set size(v)`: a `get` or `set` before the member's name. */
+function isAccessor(member: Node, name: Node): boolean {
+  if (member.type !== "method_definition") return false;
+  for (const child of member.children) {
+    if (child.startIndex >= name.startIndex) return false;
+    if (child.type === "get" || child.type === "set") return true;
+  }
+  return false;
 }
 
 function hasDefaultKeyword(node: Node): boolean {

@@ -1,5 +1,6 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
 import type { FileFacts } from "../../model/facts";
+import { keepLikelyValues } from "../value-refs";
 import { settleCallbacks } from "./callbacks";
 import { LIBRARY_TYPES } from "./syntax";
 
@@ -56,7 +57,10 @@ function dropUnbindableRefs(facts: FileFacts, typeVariables: ReadonlySet<string>
   for (const entity of facts.entities) local.add(entity.name);
   for (const fact of facts.imports) for (const name of fact.names) if (name.local) local.add(name.local);
   facts.refs = facts.refs.filter((ref) => {
-    if (local.has(ref.name)) return true;
+    if (ref.value || local.has(ref.name)) return true;
     return !typeVariables.has(ref.name) && !LIBRARY_TYPES.has(ref.name);
   });
+  keepLikelyValues(facts, SELF_NAMES);
 }
+
+const SELF_NAMES: ReadonlySet<string> = new Set(["this", "super"]);

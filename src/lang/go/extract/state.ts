@@ -18,6 +18,8 @@ export class GoFile {
   readonly callsBySpan = new Map<string, number>();
   readonly receiverCalls: [call: number, span: string][] = [];
   readonly locals: LocalFact[] = [];
+  /** Package-level `var` and `const` names: values of these are no funcs. */
+  readonly packageVars = new Set<string>();
 
   constructor(
     readonly source: string,

@@ -8,10 +8,12 @@ import { dottedPath } from "./paths";
 import { addLocals, type Reach, reachOf, within } from "./reach";
 import type { Scope } from "./scopes";
 import { type GoFile, spanKey } from "./state";
+import { visitValueList } from "./values";
 
 export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   const names = spec.childrenForFieldName("name");
   addLocals(file, names, spec, scope);
+  if (scope.index < 0) for (const name of names) file.packageVars.add(file.text(name));
   const type = spec.childForFieldName("type");
   const reach = reachOf(spec, scope);
   if (type) {
@@ -21,6 +23,8 @@ export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
     const values = spec.childForFieldName("value");
     if (values) typeFromValues(file, names, values.namedChildren, reach);
   }
+  const values = spec.childForFieldName("value");
+  if (values) visitValueList(file, values, scope);
 }
 
 export function visitShortVar(file: GoFile, node: Node, scope: Scope): void {
@@ -28,6 +32,7 @@ export function visitShortVar(file: GoFile, node: Node, scope: Scope): void {
   const right = node.childForFieldName("right");
   if (left) addLocals(file, left.namedChildren, node, scope);
   if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(node, scope));
+  if (right) visitValueList(file, right, scope);
 }
 
 function typeFromValues(file: GoFile, names: Node[], values: Node[], reach: Reach): void {

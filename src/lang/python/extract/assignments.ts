@@ -5,6 +5,7 @@ import { addRefs } from "./annotations";
 import { addAssignedLocals } from "./locals";
 import type { Scope } from "./scopes";
 import type { PythonFile } from "./state";
+import { addValues } from "./values";
 import { addAssignedVar } from "./variables";
 
 export function visitAssignment(file: PythonFile, node: Node, scope: Scope): void {
@@ -16,6 +17,7 @@ export function visitAssignment(file: PythonFile, node: Node, scope: Scope): voi
   if (type) addRefs(file, type, scope.index);
   addAssignedLocals(file, left, scope);
   addAssignedVar(file, node, left, right, type, scope);
+  if (right) addValues(file, right, scope.index);
 }
 
 export function visitAugmentedAssignment(file: PythonFile, node: Node, scope: Scope): void {

@@ -3,12 +3,15 @@
 import type { Node } from "web-tree-sitter";
 import { dottedPath } from "../types";
 import { lineOf, type PythonFile, spanKey } from "./state";
+import { addArgumentValues } from "./values";
 
 export function visitCall(file: PythonFile, node: Node, from: number): void {
   const fn = node.childForFieldName("function");
   const before = file.facts.calls.length;
   if (fn) addCallTo(file, fn, lineOf(node), from);
   if (file.facts.calls.length > before) file.callsBySpan.set(spanKey(node), before);
+  const args = node.childForFieldName("arguments");
+  if (args?.type === "argument_list") addArgumentValues(file, args, from);
 }
 
 /** A call of what `target` names; also a decorator's, which calls without a call node. */

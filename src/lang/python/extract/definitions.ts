@@ -76,6 +76,7 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   }
   const parameters = node.childForFieldName("parameters");
   const firstParameter = parameters?.namedChild(0);
+  if (isMethod && decorators.some(isPropertyDecorator)) file.facts.entities[index]!.accessor = true;
   const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
   // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
   const selfParameter = isPlainMethod && firstParameter?.type === "identifier" ? firstParameter : undefined;
@@ -123,6 +124,11 @@ export function visitClass(file: PythonFile, node: Node, scope: Scope): void {
   const bases = node.childForFieldName("superclasses");
   if (bases) addBases(file, bases, index);
   file.scopes.push({ index, kind: "class", selfClass: -1, selfName: "", bodyStart: body.startIndex, end: node.endIndex });
+}
+
+/** `@property`, `@functools.cached_property`, `@x.setter`: the method is read as an attribute. */
+function isPropertyDecorator(decorator: string): boolean {
+  return decorator === "property" || decorator.endsWith("cached_property") || decorator.endsWith(".setter") || decorator.endsWith(".getter") || decorator.endsWith(".deleter");
 }
 
 function addEntity(file: PythonFile, entity: EntityFact): number {

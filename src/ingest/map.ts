@@ -337,7 +337,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
           const srcId = idOf(edge.src);
           const dstId = idOf(edge.dst);
           if (!srcId || !dstId) continue;
-          out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names });
+          out.push({ srcId, dstId, kind: edge.kind, via: edge.via, confidence: edge.confidence, lines: edge.lines, names: edge.names, asValue: edge.asValue });
         }
         for (const site of resolution.unresolved) {
           const srcId = idOf(site.src);

@@ -108,6 +108,15 @@ export class Binder implements BinderHost {
     return undefined;
   }
 
+  /** Whether the file imports `name` (Go: as an unaliased package's name too) from a module that is not found. */
+  importNotFound(path: string, name: string): boolean {
+    const index = this.index(path);
+    const binding = index && (index.bindings.get(name) ?? index.language.unnamedImport?.(path, index, name));
+    if (!binding) return false;
+    const language = index.language;
+    return (binding.source !== undefined ? language.resolveSource(index.facts, binding.source) : language.resolveImport(index.facts, binding.imp)) === "unknown";
+  }
+
   /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`. */
   resolvePath(path: string, from: number, dotted: string, want: Want, line?: number): Value | undefined {
     const index = this.index(path);

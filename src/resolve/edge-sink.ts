@@ -3,6 +3,8 @@
 import type { EdgeKind, EntityRef, FileResolution, ResolvedEdge, Unresolved, Via } from "./model.ts";
 
 const KIND_CODE: Record<EdgeKind, number> = { CONTAINS: 0, CALLS: 1, IMPORTS: 2, EXTENDS: 3, IMPLEMENTS: 4, REFERENCES: 5 };
+/** A hand-over is kept apart from a type reference between the same two entities. */
+const VALUE_REFERENCE = 6;
 const KIND_SPAN = 8;
 /** Entity indexes stay below this (a file with a million entities is not source code). */
 const ENTITY_SPAN = 2 ** 22;
@@ -14,14 +16,16 @@ export class EdgeSink {
   private readonly edges: ResolvedEdge[] = [];
   private readonly unresolved = new Map<string, Unresolved>();
 
-  edge(src: EntityRef, dst: EntityRef, kind: EdgeKind, via: Via, confidence: number, line: number, names?: readonly string[]): void {
+  /** `asValue`: a REFERENCES edge that hands its target over by name rather than naming a type. */
+  edge(src: EntityRef, dst: EntityRef, kind: EdgeKind, via: Via, confidence: number, line: number, names?: readonly string[], asValue = false): void {
     let toFile = this.byTarget.get(dst.path);
     if (!toFile) this.byTarget.set(dst.path, (toFile = new Map()));
-    const key = ((src.index + 1) * ENTITY_SPAN + (dst.index + 1)) * KIND_SPAN + KIND_CODE[kind];
+    const key = ((src.index + 1) * ENTITY_SPAN + (dst.index + 1)) * KIND_SPAN + (asValue ? VALUE_REFERENCE : KIND_CODE[kind]);
     const existing = toFile.get(key);
     if (!existing) {
       const edge: ResolvedEdge = { src, dst, kind, via, confidence, lines: [line] };
       if (names && names.length > 0) edge.names = [...names];
+      if (asValue) edge.asValue = true;
       toFile.set(key, edge);
       this.edges.push(edge);
       return;

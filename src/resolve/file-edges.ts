@@ -6,6 +6,7 @@ import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { LanguageResolver } from "./language.ts";
 import type { EntityRef, FileResolution, Via } from "./model.ts";
+import { CALLABLE } from "./values.ts";
 
 /** A bound target, "external" (known outside: drop), or undefined (no evidence: unresolved). */
 type Target = { dst: EntityRef; via: Via; confidence: number } | "external" | undefined;
@@ -25,7 +26,10 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
-  for (const ref of index.facts.refs) addReference(binder, path, sink, ref);
+  for (const ref of index.facts.refs) {
+    if (ref.value) addValueReference(binder, path, language, sink, ref);
+    else addReference(binder, path, sink, ref);
+  }
   index.facts.entities.forEach((entity, i) => {
     if (entity.receiverType !== undefined && entity.parent < 0) addOutsideMember(language, sink, path, i, entity.receiverType, entity.startLine);
   });
@@ -123,4 +127,26 @@ function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact
   if (value?.t !== "entity") return;
   if (value.ref.path === path && value.ref.index === ref.from) return;
   sink.edge({ path, index: ref.from }, value.ref, "REFERENCES", value.via, confidenceOf(value.via, value.hops), ref.line);
+}
+
+/**
+ * A function, method or class handed over by name, bound with the evidence a call of it would
+ * need. A value that binds to anything else (a variable, a module, a type) is no hand-over. One
+ * that binds to nothing is kept unresolved, as a call is, only where its name (or its object's)
+ * is imported from a module that could not be found: elsewhere an unbound value is a variable
+ * far more often than a function.
+ */
+function addValueReference(binder: Binder, path: string, language: LanguageResolver, sink: EdgeSink, ref: RefFact): void {
+  const src = { path, index: ref.from };
+  const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line);
+  if (value?.t === "entity" && CALLABLE.has(value.kind)) {
+    // Reading a getter calls it; it hands nothing over.
+    if (binder.index(value.ref.path)?.entity(value.ref.index)?.accessor) return;
+    sink.edge(src, value.ref, "REFERENCES", value.via, value.confidence ?? confidenceOf(value.via, value.hops), ref.line, undefined, true);
+    return;
+  }
+  if (value || !binder.importNotFound(path, ref.name.split(".")[0]!)) return;
+  const dot = ref.name.lastIndexOf(".");
+  if (dot < 0) sink.miss(src, "REFERENCES", ref.name, undefined, ref.line);
+  else if (!language.isBuiltinReceiver(ref.name.slice(0, dot))) sink.miss(src, "REFERENCES", ref.name.slice(dot + 1), ref.name.slice(0, dot), ref.line);
 }

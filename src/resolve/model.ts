@@ -20,9 +20,11 @@ export interface ResolvedEdge {
   confidence: number;
   lines: number[];
   names?: string[];
+  /** REFERENCES: the target is handed over by name (a value), not named as a type. */
+  asValue?: true;
 }
 
-/** A call (or heritage, or import) that could not be bound with evidence. */
+/** A call (or heritage, import, or hand-over: REFERENCES) that could not be bound with evidence. */
 export interface Unresolved {
   src: EntityRef;
   kind: EdgeKind;

@@ -45,6 +45,18 @@ export interface GraphEdge {
   confidence: number | null;
   lines: number[];
   names: string[];
+  /** REFERENCES: the target is handed over by name (a value), not named as a type. */
+  asValue: boolean;
+}
+
+/** How an entity is used from elsewhere, by the edges into it. */
+export interface UseCounts {
+  /** CALLS edges. */
+  calls: number;
+  /** REFERENCES edges that hand it over by name. */
+  references: number;
+  /** REFERENCES edges that name it as a type. */
+  typeReferences: number;
 }
 
 /** An edge with both ends, for reading a whole graph. */
@@ -57,9 +69,10 @@ export interface FullEdge {
   confidence: number | null;
   lines: number[];
   names: string[];
+  asValue: boolean;
 }
 
-/** A call (or heritage) site that could not be bound to a definition. */
+/** A call (or heritage, or hand-over) site that could not be bound to a definition. */
 export interface UnresolvedSite {
   src: GraphNode;
   owner: string;
@@ -170,7 +183,11 @@ export interface GraphReader {
    * one of `exceptRoles`: how many, and how many of them from another file.
    */
   countIntoMembers(parentId: string, kinds: readonly EdgeKind[], exceptRoles: readonly string[]): Promise<Map<string, { total: number; outside: number }>>;
-  /** Unresolved call sites that use `name`. */
+  /** Calls of the node and hand-overs of it by name (value REFERENCES), each with its source, in path order; at most `limit` (-1: all). */
+  usesInto(id: string, limit?: number): Promise<GraphEdge[]>;
+  /** The edges into the node that use it, by how they use it. */
+  countUses(id: string): Promise<UseCounts>;
+  /** Unresolved call sites and hand-overs that use `name`. */
   unresolvedUses(name: string): Promise<number>;
   /** Unresolved call sites inside the node. */
   unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]>;
@@ -213,6 +230,8 @@ export interface EdgeRecord {
   confidence?: number;
   lines: number[];
   names?: string[];
+  /** REFERENCES: the target is handed over by name (a value), not named as a type. */
+  asValue?: boolean;
 }
 
 export interface UnresolvedRecord {

@@ -11,6 +11,7 @@ interface EntityOptions {
   receiverType?: string;
   callbackParams?: CallbackParams;
   returns?: string;
+  accessor?: boolean;
 }
 
 export class FactsBuilder {
@@ -38,6 +39,7 @@ export class FactsBuilder {
     if (options.receiverType !== undefined) entity.receiverType = options.receiverType;
     if (options.callbackParams) entity.callbackParams = options.callbackParams;
     if (options.returns !== undefined) entity.returns = options.returns;
+    if (options.accessor) entity.accessor = true;
     this.facts.entities.push(entity);
     return this.facts.entities.length - 1;
   }
@@ -71,6 +73,12 @@ export class FactsBuilder {
 
   ref(from: number, name: string): this {
     this.facts.refs.push({ from, name, line: this.nextLine() });
+    return this;
+  }
+
+  /** A name handed over as a value: `register(helper)`, `emitter.on("x", this.onX)`. */
+  valueRef(from: number, name: string): this {
+    this.facts.refs.push({ from, name, line: this.nextLine(), value: true });
     return this;
   }
 

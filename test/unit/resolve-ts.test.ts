@@ -566,3 +566,51 @@ describe("laziness", () => {
     expect(project.loads).toBe(2);
   });
 });
+
+describe("hand-overs: a function used as a value", () => {
+  test("bind as REFERENCES marked asValue, by the evidence a call needs, apart from a type reference to the same entity", () => {
+    const lib = new FactsBuilder("lib.ts");
+    const helper = lib.entity("helper", "function", { exported: true });
+    const Widget = lib.entity("Widget", "class", { exported: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./lib", [["helper", "helper"], ["Widget", "Widget"]]);
+    const Page = app.entity("Page", "class");
+    const onClose = app.entity("onClose", "method", { parent: Page });
+    const render = app.entity("render", "method", { parent: Page });
+    const setup = app.entity("setup", "function");
+    app.valueRef(setup, "helper").valueRef(setup, "Widget").ref(setup, "Widget").valueRef(render, "this.onClose").valueRef(setup, "Nowhere");
+    const result = resolveOne("app.ts", [lib.build(), app.build()]);
+    const refs = result.edges.filter((e) => e.kind === "REFERENCES").map((e) => [e.src.index, e.dst.path, e.dst.index, e.via, e.asValue ?? false]);
+    expect(refs).toEqual([
+      [setup, "lib.ts", helper, "import", true],
+      [setup, "lib.ts", Widget, "import", true],
+      [setup, "lib.ts", Widget, "import", false],
+      [render, "app.ts", onClose, "this", true],
+    ]);
+    // An unbound value is far more often a variable than a function: no unresolved site.
+    expect(result.unresolved).toEqual([]);
+  });
+
+  test("a value naming a variable, a type or a getter hands nothing over", () => {
+    const lib = new FactsBuilder("lib.ts");
+    lib.entity("Shape", "interface", { exported: true });
+    const Box = lib.entity("Box", "class", { exported: true });
+    lib.entity("size", "method", { parent: Box, accessor: true });
+    const app = new FactsBuilder("app.ts");
+    app.import("./lib", [["Shape", "Shape"], ["Box", "Box"]]);
+    const run = app.entity("run", "function");
+    app.typedVar(run, "box", "Box").valueRef(run, "Shape").valueRef(run, "box").valueRef(run, "box.size");
+    const result = resolveOne("app.ts", [lib.build(), app.build()]);
+    expect(result.edges.filter((e) => e.kind === "REFERENCES")).toEqual([]);
+    expect(result.unresolved).toEqual([]);
+  });
+
+  test("a value imported from a module that is not found is kept unresolved, as a call would be", () => {
+    const app = new FactsBuilder("app.ts");
+    app.import("./missing", [["helper", "helper"]]).import("./gone", [["*", "ns"]]);
+    const run = app.entity("run", "function");
+    app.valueRef(run, "helper").valueRef(run, "ns.fn");
+    const result = resolveOne("app.ts", [app.build()]);
+    expect(result.unresolved.filter((u) => u.kind === "REFERENCES").map((u) => [u.name, u.receiver])).toEqual([["helper", undefined], ["fn", "ns"]]);
+  });
+});

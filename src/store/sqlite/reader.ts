@@ -15,6 +15,7 @@ import type {
   StoreDescription,
   StoreStats,
   UnresolvedSite,
+  UseCounts,
 } from "../graph";
 import { decodeStamps, stampListOf, type StampList } from "../stamps";
 import { byCodeUnit } from "../../util/compare";
@@ -51,6 +52,8 @@ const OWN_COLUMNS =
   "n.rowid AS rowid, n.id, n.kind, n.name, n.qname, n.path, n.start_line AS startLine, n.end_line AS endLine, n.lang, coalesce(n.signature, '') AS signature, n.overloads, n.exported, n.role";
 const NODE_COLUMNS = `${OWN_COLUMNS}, np.id AS parentId`;
 const PARENT_JOIN = "LEFT JOIN nodes np ON np.rowid = n.parent";
+/** The edges that use an entity as a caller does: calls of it, and hand-overs of it by name. */
+const USES = "e.kind IN ('CALLS', 'REFERENCES') AND (e.kind = 'CALLS' OR e.as_value = 1)";
 
 type RawNode = Omit<GraphNode, "exported" | "overloads"> & { rowid: number; exported: number; overloads: string | null };
 
@@ -323,6 +326,10 @@ export class SqliteGraphReader implements GraphReader {
 
   /** Edges at the node, each with the node at the other end, in path order. */
   private edgesAt(end: End, id: string, kinds: readonly EdgeKind[], limit: number): GraphEdge[] {
+    return this.edgesWhere(end, id, `e.kind IN (${placeholders(kinds.length)})`, kinds, limit);
+  }
+
+  private edgesWhere(end: End, id: string, condition: string, params: readonly string[], limit: number): GraphEdge[] {
     const rowid = this.rowidOf(id);
     if (rowid === undefined) return [];
     // A bounded list looks its rows' parents up afterwards, rather than joining them to every
@@ -332,17 +339,18 @@ export class SqliteGraphReader implements GraphReader {
     const joined = limit < 0;
     const rows = this.db
       .query(
-        `SELECT ${OWN_COLUMNS}, ${joined ? "np.id AS parentId" : "n.parent AS parentRowid"}, e.kind e_kind, e.via, e.confidence, e.lines, e.names
+        `SELECT ${OWN_COLUMNS}, ${joined ? "np.id AS parentId" : "n.parent AS parentRowid"}, e.kind e_kind, e.via, e.confidence, e.lines, e.names, e.as_value
          FROM edges e JOIN nodes n ON n.rowid = e.${other(end)} ${joined ? PARENT_JOIN : ""}
-         WHERE e.${end} = ? AND e.kind IN (${placeholders(kinds.length)}) ORDER BY n.path, n.start_line LIMIT ?`,
+         WHERE e.${end} = ? AND ${condition} ORDER BY n.path, n.start_line LIMIT ?`,
       )
-      .all(rowid, ...kinds, limit) as (RawNode & {
+      .all(rowid, ...params, limit) as (RawNode & {
       parentRowid?: number | null;
       e_kind: string;
       via: string | null;
       confidence: number | null;
       lines: string | null;
       names: string | null;
+      as_value: number | null;
     })[];
     if (!joined) for (const r of rows) r.parentId = this.idOfRowid(r.parentRowid ?? null);
     return rows.map((r) => ({
@@ -352,6 +360,7 @@ export class SqliteGraphReader implements GraphReader {
       confidence: r.confidence,
       lines: splitLines(r.lines),
       names: splitList(r.names),
+      asValue: r.as_value === 1,
     }));
   }
 
@@ -385,8 +394,24 @@ export class SqliteGraphReader implements GraphReader {
     return new Map(rows.map((r) => [r.id, { total: r.total, outside: r.outside }]));
   }
 
+  async usesInto(id: string, limit = -1): Promise<GraphEdge[]> {
+    return this.edgesWhere("dst", id, USES, [], limit);
+  }
+
+  async countUses(id: string): Promise<UseCounts> {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return { calls: 0, references: 0, typeReferences: 0 };
+    const row = this.db
+      .query(
+        `SELECT coalesce(sum(kind = 'CALLS'), 0) calls, coalesce(sum(kind = 'REFERENCES' AND as_value = 1), 0) refs, coalesce(sum(kind = 'REFERENCES' AND as_value IS NULL), 0) types
+         FROM edges WHERE dst = ? AND kind IN ('CALLS', 'REFERENCES')`,
+      )
+      .get(rowid) as { calls: number; refs: number; types: number };
+    return { calls: row.calls, references: row.refs, typeReferences: row.types };
+  }
+
   async unresolvedUses(name: string): Promise<number> {
-    return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind = 'CALLS'").get(name) as { n: number }).n;
+    return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind IN ('CALLS', 'REFERENCES')").get(name) as { n: number }).n;
   }
 
   async unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]> {
@@ -514,7 +539,7 @@ export class SqliteGraphReader implements GraphReader {
 
   async *allEdges(kind?: EdgeKind): AsyncIterable<FullEdge> {
     const byRowid = this.nodesByRowid();
-    const sql = `SELECT src, dst, kind, owner, via, confidence, lines, names FROM edges${kind ? " WHERE kind = ?" : ""} ORDER BY rowid`;
+    const sql = `SELECT src, dst, kind, owner, via, confidence, lines, names, as_value FROM edges${kind ? " WHERE kind = ?" : ""} ORDER BY rowid`;
     const rows = this.db.query(sql).iterate(...(kind ? [kind] : [])) as Iterable<{
       src: number;
       dst: number;
@@ -524,9 +549,20 @@ export class SqliteGraphReader implements GraphReader {
       confidence: number | null;
       lines: string | null;
       names: string | null;
+      as_value: number | null;
     }>;
     for (const r of rows) {
-      yield { src: byRowid.get(r.src)!, dst: byRowid.get(r.dst)!, kind: r.kind, owner: r.owner, via: r.via, confidence: r.confidence, lines: splitLines(r.lines), names: splitList(r.names) };
+      yield {
+        src: byRowid.get(r.src)!,
+        dst: byRowid.get(r.dst)!,
+        kind: r.kind,
+        owner: r.owner,
+        via: r.via,
+        confidence: r.confidence,
+        lines: splitLines(r.lines),
+        names: splitList(r.names),
+        asValue: r.as_value === 1,
+      };
     }
   }
 

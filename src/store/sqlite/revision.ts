@@ -292,7 +292,7 @@ export class RevisionRows {
         this.dropped++;
         continue;
       }
-      edgeRows.push([src, dst, e.kind, owner, e.via ?? null, e.confidence ?? null, e.lines.join(","), e.names?.length ? e.names.join(",") : null]);
+      edgeRows.push([src, dst, e.kind, owner, e.via ?? null, e.confidence ?? null, e.lines.join(","), e.names?.length ? e.names.join(",") : null, e.asValue ? 1 : null]);
     }
     const siteRows: SqlValue[][] = [];
     for (const u of next.unresolved) {
@@ -306,7 +306,7 @@ export class RevisionRows {
     if (!this.cold && this.sameAsStored(owner, edgeRows, siteRows)) return;
 
     if (!this.cold) this.clearOwner(owner);
-    const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names, as_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const r of edgeRows) insertEdge.run(...r);
     const insertSite = this.db.query("INSERT INTO unresolved (src, owner, kind, name, receiver, lines) VALUES (?, ?, ?, ?, ?, ?)");
     for (const r of siteRows) insertSite.run(...r);
@@ -314,7 +314,7 @@ export class RevisionRows {
   }
 
   private sameAsStored(owner: string, edgeRows: SqlValue[][], siteRows: SqlValue[][]): boolean {
-    const stored = this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names FROM edges WHERE owner = ?").values(owner);
+    const stored = this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names, as_value FROM edges WHERE owner = ?").values(owner);
     if (stored.length !== edgeRows.length) return false;
     const storedSites = this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved WHERE owner = ?").values(owner);
     if (storedSites.length !== siteRows.length) return false;

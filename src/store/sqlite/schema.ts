@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -24,8 +24,9 @@ export const TABLES = [
   // External content: the text lives in nodes; the store writes the index entries itself.
   `CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts5(
      name, qname, content='nodes', content_rowid='rowid', tokenize="unicode61 tokenchars '_$'")`,
+  // as_value: 1 on a REFERENCES edge that hands its target over by name, null on the rest.
   `CREATE TABLE IF NOT EXISTS edges (
-     src INT, dst INT, kind TEXT, owner TEXT, via TEXT, confidence REAL, lines TEXT, names TEXT)`,
+     src INT, dst INT, kind TEXT, owner TEXT, via TEXT, confidence REAL, lines TEXT, names TEXT, as_value INT)`,
   `CREATE TABLE IF NOT EXISTS unresolved (
      src INT, owner TEXT, kind TEXT, name TEXT, receiver TEXT, lines TEXT)`,
   // Every distinct entity name (files aside): "did you mean" and substring search scan these

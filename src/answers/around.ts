@@ -1,12 +1,11 @@
 // ix around <path>[:<line>]: the dependents of the code at a location, sized to a token
-// budget. Callers come from the graph; users (files that import the symbol and use it — also
-// when it is handed over by name, which no edge records) and tests are found on disk.
-import { siteSyntaxOf } from "../lang/registry";
+// budget. What counts as a caller, a user and a test is answers/usage's; this answer picks the
+// rows that fit the budget.
 import { TEST_ROLES } from "../model/roles";
-import { findSiteInLines } from "../sites";
 import type { GraphEdge, GraphNode } from "../store";
 import { edgeSite, type SiteAt } from "./edge-site";
 import type { Session } from "./session";
+import { dependentsOf, type Use } from "./usage";
 
 /** A row's fields, in the order a surface shows them; its site comes after them. */
 export type AroundFields = Record<string, string | number | undefined>;
@@ -32,14 +31,23 @@ interface Candidate {
   of?: string;
 }
 
-/** The candidate row for an edge into `named` held by the node at its other end. */
-function edgeRow(kind: "caller" | "test", fields: AroundFields, edge: GraphEdge, named: GraphNode, of: string | undefined): Candidate {
-  return { kind, fields, edge: { holder: edge.node, name: named.name, lines: edge.lines }, of };
+/** The candidate row for an edge into `named` held by the node at its other end; a hand-over says so. */
+function edgeRow(kind: AroundRow["kind"], fields: AroundFields, edge: GraphEdge, named: GraphNode, of: string | undefined): Candidate {
+  const use = edge.asValue ? "reference" : undefined;
+  return { kind, fields: { ...fields, use }, edge: { holder: edge.node, name: named.name, lines: edge.lines }, of };
+}
+
+/** A test's or a user's row: at its edge, or at the use found on disk. */
+function useRow(kind: "test" | "user", use: Use, of: string | undefined): Candidate {
+  if (use.edge) return edgeRow(kind, { via: use.via }, use.edge, use.named, of);
+  return { kind, fields: {}, site: use.site, of };
 }
 
 export interface AroundSymbol {
   node: GraphNode;
+  /** As answers/usage defines them, the same numbers entity and callers give. */
   callers: number;
+  references: number;
   users: number;
   tests: number;
 }
@@ -55,13 +63,12 @@ export interface AroundAnswer {
 }
 
 const MAX_SYMBOLS = 5;
-/** Tests reached through a caller are looked for among this many callers (hubs have thousands). */
-const VIA_CALLERS = 50;
-const CALLER_EDGES = ["CALLS", "REFERENCES"] as const;
+/** What ranks a file's symbols: every use, a type's included (not the callers' definition). */
+const USE_EDGES = ["CALLS", "REFERENCES"] as const;
 
 /**
  * The symbol at the line; without one, the file's top-level symbols most used, since position
- * says nothing of what depends on the file: callers from other files first, then callers from
+ * says nothing of what depends on the file: uses from other files first, then uses from
  * anywhere, then the exported ones, then position.
  */
 async function symbolsAt(session: Session, file: GraphNode, line: number | undefined): Promise<{ symbols: GraphNode[]; total?: number }> {
@@ -70,29 +77,12 @@ async function symbolsAt(session: Session, file: GraphNode, line: number | undef
     if (inner) return { symbols: [inner] };
   }
   const top = await session.graph.children(file.id);
-  const uses = await session.graph.countIntoMembers(file.id, CALLER_EDGES, [...TEST_ROLES]);
+  const uses = await session.graph.countIntoMembers(file.id, USE_EDGES, [...TEST_ROLES]);
   const use = (node: GraphNode) => uses.get(node.id) ?? { total: 0, outside: 0 };
   const ranked = top
     .map((node, at) => ({ node, at, ...use(node) }))
     .sort((a, b) => b.outside - a.outside || b.total - a.total || Number(b.node.exported) - Number(a.node.exported) || a.at - b.at);
   return { symbols: ranked.slice(0, MAX_SYMBOLS).map((r) => r.node), total: top.length };
-}
-
-/** First use of `name` in an importing file outside its import lines. */
-function useIn(session: Session, path: string, name: string, lang: string | null): SiteAt | undefined {
-  const lines = session.files.lines(path);
-  if (!lines) return undefined;
-  const site = findSiteInLines(lines, {
-    text: undefined,
-    name,
-    scope: null,
-    hintLines: [],
-    mode: "call",
-    syntax: siteSyntaxOf(lang),
-  });
-  // The site finder already skips import lines, comments and strings, and takes a bare use
-  // (a function handed over by name) when there is no call.
-  return site && { ...site, path };
 }
 
 export async function around(session: Session, file: GraphNode, line: number | undefined, budgetTokens: number, cost: RowCost): Promise<AroundAnswer> {
@@ -104,46 +94,11 @@ export async function around(session: Session, file: GraphNode, line: number | u
 
   for (const node of symbols) {
     const of = many ? node.name : undefined;
-    const callerEdges = await session.graph.edgesInto(node.id, CALLER_EDGES);
-    const seen = new Set<string>();
-    let callers = 0;
-    let tests = 0;
-    let viaChecked = 0;
-    for (const edge of callerEdges) {
-      seen.add(edge.node.path);
-      if (TEST_ROLES.has(edge.node.role)) {
-        tests++;
-        candidates.push(edgeRow("test", {}, edge, node, of));
-      } else {
-        callers++;
-        candidates.push(edgeRow("caller", { name: edge.node.name, kind: edge.node.kind }, edge, node, of));
-        // A test that exercises this symbol through one of its callers.
-        if (viaChecked++ >= VIA_CALLERS) continue;
-        for (const viaEdge of await session.graph.edgesInto(edge.node.id, ["CALLS"])) {
-          if (!TEST_ROLES.has(viaEdge.node.role) || seen.has(viaEdge.node.path)) continue;
-          seen.add(viaEdge.node.path);
-          tests++;
-          candidates.push(edgeRow("test", { via: edge.node.name }, viaEdge, edge.node, of));
-        }
-      }
-    }
-    let users = 0;
-    for (const imp of importers) {
-      if (seen.has(imp.node.path)) continue;
-      const named = imp.names.includes(node.name) || (node.exported && imp.names.includes("*"));
-      if (!named) continue;
-      const site = useIn(session, imp.node.path, node.name, imp.node.lang);
-      if (!site) continue;
-      seen.add(imp.node.path);
-      if (TEST_ROLES.has(imp.node.role)) {
-        tests++;
-        candidates.push({ kind: "test", fields: {}, site, of });
-      } else {
-        users++;
-        candidates.push({ kind: "user", fields: {}, site, of });
-      }
-    }
-    summaries.push({ node, callers, users, tests });
+    const found = await dependentsOf(session, node, importers);
+    for (const edge of found.callerRows) candidates.push(edgeRow("caller", { name: edge.node.name, kind: edge.node.kind }, edge, node, of));
+    for (const use of found.testUses) candidates.push(useRow("test", use, of));
+    for (const use of found.userRows) candidates.push(useRow("user", use, of));
+    summaries.push({ node, callers: found.callers, references: found.references, users: found.users, tests: found.tests });
   }
 
   // Rows in priority order until the budget runs out; importer rows are cut first. Sites are

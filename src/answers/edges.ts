@@ -4,6 +4,7 @@ import type { EdgeKind } from "../model/edges";
 import type { GraphEdge, GraphNode } from "../store";
 import { edgeSite, type SiteAt } from "./edge-site";
 import type { Session } from "./session";
+import { callerCounts, callerEdges, type CallerCounts } from "./usage";
 
 export type Relation = "callers" | "callees" | "imports" | "imported-by";
 
@@ -18,8 +19,10 @@ export interface EdgeAnswer {
   target: GraphNode;
   rows: RefRow[];
   total: number;
-  /** callers: unresolved call sites using the target's name; callees: unresolved calls inside it. */
+  /** callers: unresolved call sites and hand-overs using the target's name; callees: unresolved calls inside it. */
   unresolved: number;
+  /** callers: how many of `total` hand the target over by name rather than call it, and the type references that are no callers. */
+  callers?: CallerCounts;
 }
 
 /** The file a relation is about: a file target is itself; a symbol's file otherwise. */
@@ -27,11 +30,20 @@ async function fileOf(session: Session, node: GraphNode): Promise<GraphNode> {
   return node.kind === "file" ? node : ((await session.graph.fileNode(node.path)) ?? node);
 }
 
-/** The first `limit` edges of the relation, in path order, and how many there are in all. */
-async function edgesFor(session: Session, relation: Relation, target: GraphNode, limit: number): Promise<{ edges: GraphEdge[]; total: number }> {
+/** The first `limit` edges of the relation, in path order, and how many there are in all; callers as answers/usage counts them. */
+async function edgesFor(
+  session: Session,
+  relation: Relation,
+  target: GraphNode,
+  limit: number,
+): Promise<{ edges: GraphEdge[]; total: number; callers?: CallerCounts }> {
   const { graph } = session;
-  const incoming = relation === "callers" || relation === "imported-by";
-  const kinds: EdgeKind[] = relation === "callers" || relation === "callees" ? ["CALLS"] : ["IMPORTS"];
+  if (relation === "callers") {
+    const callers = await callerCounts(session, target);
+    return { edges: await callerEdges(session, target, limit), total: callers.callers, callers };
+  }
+  const incoming = relation === "imported-by";
+  const kinds: EdgeKind[] = relation === "callees" ? ["CALLS"] : ["IMPORTS"];
   const node = kinds[0] === "IMPORTS" ? await fileOf(session, target) : target;
   return incoming
     ? { edges: await graph.edgesInto(node.id, kinds, limit), total: await graph.countInto(node.id, kinds) }
@@ -49,17 +61,12 @@ function siteOf(session: Session, relation: Relation, target: GraphNode, edge: G
 }
 
 export async function edgeAnswer(session: Session, relation: Relation, target: GraphNode, limit: number): Promise<EdgeAnswer> {
-  const { edges: shown, total } = await edgesFor(session, relation, target, limit);
+  const { edges: shown, total, callers } = await edgesFor(session, relation, target, limit);
   const rows: RefRow[] = [];
   for (const edge of shown) {
     const site = await siteOf(session, relation, target, edge);
     rows.push({ node: edge.node, edge, site, stale: site ? await session.files.stale(site.path) : false });
   }
-  const unresolved =
-    relation === "callers"
-      ? await session.graph.unresolvedUses(target.name)
-      : relation === "callees"
-        ? (await session.graph.unresolvedFrom(target.id)).length
-        : 0;
-  return { target, rows, total, unresolved };
+  const unresolved = callers ? callers.unresolved : relation === "callees" ? (await session.graph.unresolvedFrom(target.id)).length : 0;
+  return { target, rows, total, unresolved, callers };
 }

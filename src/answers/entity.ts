@@ -1,19 +1,25 @@
 // One entity's facts and the size of its neighbourhood; where it is defined.
 import type { GraphNode } from "../store";
 import type { Session } from "./session";
+import { callerCounts } from "./usage";
 
 export interface EntityAnswer {
   node: GraphNode;
   /** The containing entity, when it is not a file: a method's type, wherever the type is declared. */
   parent?: GraphNode;
+  /** Calls and hand-overs by name, as answers/usage counts them. */
   callers: number;
+  /** Of the callers, the hand-overs. */
+  references: number;
+  /** Annotations naming it as a type: no callers. */
+  typeReferences: number;
   callees: number;
   members: number;
   /** Files importing it (file targets only). */
   importers?: number;
   /** Names of the types it extends or implements. */
   bases: string[];
-  /** Unresolved call sites using its name (entities only). */
+  /** Unresolved call sites and hand-overs using its name (entities only). */
   unresolvedUses?: number;
   stale: boolean;
 }
@@ -24,15 +30,18 @@ export async function entityAnswer(session: Session, node: GraphNode): Promise<E
   // What CONTAINS it, as members are what it CONTAINS: a method declared apart from its type
   // has both its file and its type.
   const containers = file ? [] : await graph.edgesInto(node.id, ["CONTAINS"]);
+  const uses = await callerCounts(session, node);
   return {
     node,
     parent: containers.find((e) => e.node.kind !== "file")?.node,
-    callers: await graph.countInto(node.id, ["CALLS"]),
+    callers: uses.callers,
+    references: uses.references,
+    typeReferences: uses.typeReferences,
     callees: await graph.countFrom(node.id, ["CALLS"]),
     members: await graph.countChildren(node.id),
     importers: file ? await graph.countInto(node.id, ["IMPORTS"]) : undefined,
     bases: (await graph.edgesFrom(node.id, ["EXTENDS", "IMPLEMENTS"])).map((e) => e.node.name),
-    unresolvedUses: file ? undefined : await graph.unresolvedUses(node.name),
+    unresolvedUses: file ? undefined : uses.unresolved,
     stale: await session.files.stale(node.path),
   };
 }

@@ -6,10 +6,10 @@ import { type Fields, quiet } from "../wire/record";
 import type { Writer } from "../wire/writer";
 import { siteField } from "./site";
 
-/** A row as a record: its own fields, its site, then how it is reached and whose it is. */
+/** A row as a record: its own fields, its site, then how it uses the symbol, how it is reached and whose it is. */
 function aroundRecord(row: AroundRow): Fields {
-  const { via, of, ...own } = row.fields;
-  return { ...own, site: siteField(row.site), via, of };
+  const { use, via, of, ...own } = row.fields;
+  return { ...own, site: siteField(row.site), use, via, of };
 }
 
 /** A row's cost is what it costs an agent to read: its llm line, at ~4 characters a token. */
@@ -27,6 +27,7 @@ export function presentAround(writer: Writer, path: string, answer: AroundAnswer
       path: s.node.path,
       lines: `${s.node.startLine}-${s.node.endLine}`,
       callers: s.callers,
+      references: quiet(s.references),
       users: s.users,
       tests: s.tests,
     })),

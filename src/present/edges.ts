@@ -18,14 +18,18 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
   const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
   const after: Fields =
     relation === "callers"
-      ? { resolved: answer.total, unresolved: quiet(answer.unresolved) }
+      ? { resolved: answer.total, references: quiet(answer.callers?.references ?? 0), unresolved: quiet(answer.unresolved) }
       : relation === "callees"
         ? { unresolved: quiet(answer.unresolved) }
         : {};
   writer.list(relation, header, "ref", rows, { total: answer.total, noun: NOUN[relation], after });
   if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
     writer.record("hint", {
-      text: `No proven callers, but ${answer.unresolved} call site(s) use the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}\\(' lists them.`,
+      text: `No proven callers, but ${answer.unresolved} site(s) call or hand over the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}' lists them.`,
+    });
+  } else if (answer.total === 0 && relation === "callers" && (answer.callers?.typeReferences ?? 0) > 0) {
+    writer.record("hint", {
+      text: `No callers: ${answer.callers!.typeReferences} annotation(s) name '${target.name}' as a type, which is a use but no call. ix around ${target.path}:${target.startLine} lists the files that use it.`,
     });
   }
   const first = answer.rows[0]?.node;

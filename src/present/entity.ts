@@ -1,5 +1,6 @@
 // entity and locate as records.
 import type { EntityAnswer, LocateAnswer } from "../answers/entity";
+import { quiet } from "../wire/record";
 import type { Writer } from "../wire/writer";
 
 export function presentEntity(writer: Writer, answer: EntityAnswer): void {
@@ -20,6 +21,8 @@ export function presentEntity(writer: Writer, answer: EntityAnswer): void {
   });
   writer.record("edges", {
     callers: answer.callers,
+    references: quiet(answer.references),
+    type_refs: quiet(answer.typeReferences),
     callees: answer.callees,
     members: answer.members,
     importers: answer.importers,

@@ -9,7 +9,7 @@ import { SITE_PARTS, siteField } from "./site";
 const DIRECT = new Set(["local", "import", "this", "self", "package", "namespace", "constructor"]);
 
 export const REF_ROW = rowFields(
-  ["name", "kind", "path", "lines", "site", "via", "confidence", "stale", "id"],
+  ["name", "kind", "path", "lines", "site", "use", "via", "confidence", "stale", "id"],
   ["id", "via", "confidence", "signature", "role"],
   { site: SITE_PARTS },
 );
@@ -27,6 +27,8 @@ export function refFields(row: RefRow, withId: boolean): { fields: Record<RefFie
     path: node.path,
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
     site: siteField(site),
+    // A hand-over by name is told from a call.
+    use: edge.asValue ? "reference" : undefined,
     via: indirect ? (edge.via ?? undefined) : undefined,
     confidence: indirect || (edge.confidence !== null && edge.confidence < 1) ? (edge.confidence ?? undefined) : undefined,
     stale: row.stale || undefined,

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { askAll, type Answer } from "./answers";
+import { askAll, type Answer, type AnswerRow } from "./answers";
 import { ixBinary, ROOT } from "./binary";
 import { ensureCorpus } from "./corpora";
 import { formatScored, scoreAnswers, shortName, type Question } from "./score";
@@ -23,8 +23,8 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
 function truthFor(name: string, dir: string): Truth {
   // Versioned: a truth that models more (v4: interface and object members, callable types,
-  // tagged templates; module-level variables only) must not be read from an old cache.
-  const cached = join(OUT, `truth-${name}-v4.json`);
+  // tagged templates; module-level variables only; v5: hand-overs) must not be read from an old cache.
+  const cached = join(OUT, `truth-${name}-v5.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
   const { truth, stats } = buildTruthWithStats(dir);
   mkdirSync(OUT, { recursive: true });
@@ -65,10 +65,14 @@ interface Relation {
   asks: string[][];
 }
 
-/** Every entity the truth knows is a question for callers (uncalled ones test precision). */
-function callersRelation(truth: Truth): Relation {
+/**
+ * Every entity the truth knows is a question for callers (uncalled ones test precision). The
+ * expected callers are those that call it, and with `handOvers` those that hand it over by name
+ * too, which is what ix callers answers (a hand-over's row says use=reference).
+ */
+function callersRelation(truth: Truth, handOvers: boolean): Relation {
   const expected = new Map<string, Set<string>>();
-  for (const call of truth.calls) {
+  for (const call of handOvers ? [...truth.calls, ...(truth.references ?? [])] : truth.calls) {
     const key = defKey(call.callee);
     const set = expected.get(key) ?? new Set<string>();
     set.add(entityKey(call.caller));
@@ -78,7 +82,7 @@ function callersRelation(truth: Truth): Relation {
   for (const def of [...(truth.defs ?? []), ...truth.calls.map((c) => c.callee)]) if (def.name !== TOP_LEVEL) targets.set(defKey(def), def);
   const picked = sample([...targets.values()].sort((a, b) => defKey(a).localeCompare(defKey(b))), QUESTIONS);
   return {
-    title: "callers",
+    title: handOvers ? "callers (truth: calls and hand-overs)" : "callers (truth: calls)",
     questions: picked.map((def) => ({ name: def.name, kind: def.kind ?? "unknown", label: `${at(def)} ${def.name}`, expected: expected.get(defKey(def)) ?? new Set() })),
     asks: picked.map((def) => ["callers", at(def)]),
   };
@@ -122,6 +126,7 @@ function importersRelation(truth: Truth): Relation {
 }
 
 const sameEntity = (question: Question, answer: Answer): boolean => answer.target !== undefined && shortName(answer.target) === question.name;
+const isCall = (row: AnswerRow): boolean => row.fields.use !== "reference";
 const sameFile = (question: Question, answer: Answer): boolean => answer.target === question.name;
 
 const BIN = ixBinary();
@@ -135,13 +140,21 @@ for (const name of names) {
     const map = Bun.spawnSync([BIN, "map", dir, "--format", "llm"], { env: { ...process.env, ...env } });
     if (map.exitCode !== 0) throw new Error(`ix map failed: ${map.stdout}`);
     console.log(`\n# ${name}: ${map.stdout.toString().split("\n")[0]}`);
-    console.log(`truth: ${truth.calls.length} calls, ${truth.defs?.length ?? 0} entities, ${truth.imports.length} imports`);
-    for (const relation of [callersRelation(truth), calleesRelation(truth), importersRelation(truth)]) {
+    console.log(`truth: ${truth.calls.length} calls, ${truth.references?.length ?? 0} hand-overs, ${truth.defs?.length ?? 0} entities, ${truth.imports.length} imports`);
+    const calls = callersRelation(truth, false);
+    const withHandOvers = callersRelation(truth, true);
+    for (const relation of [calls, calleesRelation(truth), importersRelation(truth)]) {
       const started = performance.now();
       const answers = await askAll(BIN, dir, env, relation.asks);
       const scored = scoreAnswers(relation.questions, answers, relation.title === "importers" ? sameFile : sameEntity);
       const ms = (performance.now() - started) / relation.asks.length;
       console.log(`${formatScored(relation.title, scored)}\n  (${relation.asks.length} questions, ${ms.toFixed(1)} ms each at 4 in parallel)`);
+      if (relation !== calls) continue;
+      // The same answers judged two more ways: their call rows alone against the calls, and
+      // every row against calls and hand-overs. The questions are the same (the targets do not
+      // depend on which callers are expected).
+      console.log(formatScored("callers (truth: calls; ix: rows without use=reference)", scoreAnswers(calls.questions, answers, sameEntity, isCall)));
+      console.log(formatScored(withHandOvers.title, scoreAnswers(withHandOvers.questions, answers, sameEntity)));
     }
   } finally {
     rmSync(home, { recursive: true, force: true });

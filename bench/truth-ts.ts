@@ -50,6 +50,13 @@ export interface TruthImport {
 
 export interface Truth {
   calls: TruthCall[];
+  /**
+   * Hand-overs: an entity named as a value where it is not called (an argument, an initialiser,
+   * an assignment's right side, a property value, an array element, `export default`, a return
+   * value, an arrow's body, a JSX expression, `f.bind(…)`); `line` is the name's. A getter read
+   * is none: it calls the getter and hands nothing over.
+   */
+  references?: TruthCall[];
   imports: TruthImport[];
   /** Files the truth looked at; ix edges touching other files cannot be judged. */
   files?: string[];
@@ -412,6 +419,56 @@ function bind(call: CallLike, checker: ts.TypeChecker, mapper: Mapper): Binding 
   return { kind: seen ? "external" : "unresolved" };
 }
 
+const EITHER_OPERAND = new Set([ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken]);
+
+/** Whether `node`, a whole name or property path, is a value handed on where it stands (see Truth.references). */
+function flowsOn(node: ts.Expression): boolean {
+  let child: ts.Node = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      (ts.isConditionalExpression(parent) && parent.condition !== child) ||
+      (ts.isBinaryExpression(parent) && EITHER_OPERAND.has(parent.operatorToken.kind)))
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.some((arg) => arg === child) ?? false;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.initializer === child;
+  if (ts.isBinaryExpression(parent)) return parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === child;
+  if (ts.isArrowFunction(parent)) return parent.body === child;
+  if (ts.isPropertyAccessExpression(parent)) {
+    // `f.bind(…)` makes a function of f without calling it.
+    return parent.expression === child && parent.name.text === "bind" && ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
+  }
+  return ts.isArrayLiteralExpression(parent) || ts.isExportAssignment(parent) || ts.isReturnStatement(parent) || ts.isJsxExpression(parent);
+}
+
+/** The entity a name handed over as a value stands for (`f(helper)`, `{ helper }`, `this.onClose`). */
+function handOver(node: ts.Node, checker: ts.TypeChecker, mapper: Mapper): Def | undefined {
+  let symbol: ts.Symbol | undefined;
+  if (ts.isShorthandPropertyAssignment(node)) {
+    symbol = checker.getShorthandAssignmentValueSymbol(node);
+  } else if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+    // Only the whole path: in `a.b.c` neither `a` nor `a.b` is handed on (but f is, in `f.bind(…)`).
+    if (ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && node.parent.name.text !== "bind") return undefined;
+    if (!flowsOn(node)) return undefined;
+    symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(node) ? node.name : node);
+  } else {
+    return undefined;
+  }
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  if (!declaration || mapper.relPath(declaration.getSourceFile()) === undefined) return undefined;
+  if (ts.isGetAccessorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration)) return undefined;
+  return mapper.calleeOf(declaration);
+}
+
 function moduleSpecifier(node: ts.Node): ts.Expression | undefined {
   if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return node.moduleSpecifier;
   if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
@@ -435,6 +492,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
   const resolutionCache = ts.createModuleResolutionCache(root, (f) => host.getCanonicalFileName(f), options);
 
   const calls: TruthCall[] = [];
+  const references: TruthCall[] = [];
   const imports = new Map<string, TruthImport>();
   const defs = new Map<string, Def>();
   const files: string[] = [];
@@ -495,6 +553,12 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
         }
       }
 
+      const handedOver = handOver(node, checker, mapper);
+      if (handedOver) {
+        remember(handedOver);
+        references.push({ caller: inner, callee: handedOver, line: callLine(node) });
+      }
+
       const specifier = moduleSpecifier(node);
       if (specifier && ts.isStringLiteralLike(specifier)) {
         const resolved = ts.resolveModuleName(specifier.text, sf.fileName, options, host, resolutionCache).resolvedModule;
@@ -508,7 +572,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
   }
 
   stats.seconds = (performance.now() - started) / 1000;
-  return { truth: { calls, imports: [...imports.values()], files: files.sort(), defs: [...defs.values()] }, stats };
+  return { truth: { calls, references, imports: [...imports.values()], files: files.sort(), defs: [...defs.values()] }, stats };
 }
 
 function relativeInside(root: string, file: string): string | undefined {

@@ -15,15 +15,14 @@ export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   addLocals(file, names, spec, scope);
   if (scope.index < 0) for (const name of names) file.packageVars.add(file.text(name));
   const type = spec.childForFieldName("type");
+  const values = spec.childForFieldName("value");
   const reach = reachOf(spec, scope);
   if (type) {
     addRefs(file, type, scope.index, scope.typeParameters);
     for (const name of names) addTypedVar(file, name, type, reach);
-  } else {
-    const values = spec.childForFieldName("value");
-    if (values) typeFromValues(file, names, values.namedChildren, reach);
+  } else if (values) {
+    typeFromValues(file, names, values.namedChildren, reach);
   }
-  const values = spec.childForFieldName("value");
   if (values) visitValueList(file, values, scope);
 }
 

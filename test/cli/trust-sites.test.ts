@@ -192,6 +192,8 @@ describe("--format json carries a call site as the object site: {path, line, sni
       "src/a.ts": "export function parse(x: number): number {\n  return x;\n}\n",
       "src/b.ts": 'import { parse } from "./a";\nexport function run(): number {\n  const one = parse(1);\n  return one + parse(2);\n}\n',
       "src/c.ts": 'import { parse } from "./a";\nexport const table = [parse];\n',
+      // A use no edge records (a hand-over is a caller's): around's user row.
+      "src/d.ts": 'import { parse } from "./a";\nexport type Parse = typeof parse;\n',
       "test/a.test.ts": 'import { parse } from "../src/a";\nexport function parsesOne(): number {\n  return parse(1);\n}\n',
     });
     const home = tempDir("ix-site-json-home-");

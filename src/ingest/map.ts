@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import { openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
+import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
@@ -98,10 +98,25 @@ function openForMap(ws: Workspace, opts: MapOptions): GraphStore {
   } catch (error) {
     if (!(error instanceof StoreError) || error.code !== "schema_mismatch") throw error;
     opts.onRebuild?.(error.message);
-    removeGraph(ws.dbPath);
+    emptyForRebuild(ws.dbPath);
     return openGraphStore(ws.dbPath);
   }
 }
+
+/**
+ * A graph to be rebuilt is emptied in place, so queries reading it meanwhile keep a whole
+ * database; one SQLite cannot even open (not a database, damaged) is removed instead.
+ */
+function emptyForRebuild(dbPath: string): void {
+  try {
+    clearGraph(dbPath);
+  } catch (error) {
+    if (!(error instanceof Error) || isBusyStore(error)) throw error;
+    removeGraph(dbPath);
+  }
+}
+
+const isBusyStore = (error: Error): boolean => error instanceof StoreError && error.code === "store_busy";
 
 /** Deletes a workspace's graph once no map is writing it: derived data, rebuilt by the next map. */
 export async function dropGraph(ws: Workspace): Promise<void> {
@@ -130,7 +145,7 @@ async function mapUnderLock(dir: string, workspace: () => Workspace, opts: MapOp
   const lock = await acquireMapLock(mapLockPath(dir));
   try {
     const ws = workspace();
-    if (opts.fresh) removeGraph(ws.dbPath);
+    if (opts.fresh) emptyForRebuild(ws.dbPath);
     const store = openForMap(ws, opts);
     try {
       const result = await mapLocked(ws, store, opts);

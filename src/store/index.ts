@@ -2,7 +2,7 @@
 // backend today; everything above reaches it only through the interfaces in ./graph.
 import { existsSync } from "node:fs";
 import type { GraphReader, GraphStore } from "./graph";
-import { openSqliteReader, openSqliteStore, removeSqliteGraph } from "./sqlite/store";
+import { clearSqliteGraph, openSqliteReader, openSqliteStore, removeSqliteGraph } from "./sqlite/store";
 
 export * from "./graph";
 
@@ -20,4 +20,9 @@ export function openGraphStore(location: string): GraphStore {
 
 export function removeGraph(location: string): void {
   removeSqliteGraph(location);
+}
+
+/** Empties a graph in place for a rebuild: readers keep their snapshot or see revision 0, never a removed file. */
+export function clearGraph(location: string): void {
+  if (existsSync(location)) clearSqliteGraph(location);
 }

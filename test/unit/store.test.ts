@@ -14,7 +14,7 @@ import {
   type RevisionInput,
 } from "../../src/store";
 import { SCHEMA_VERSION } from "../../src/store/sqlite/schema";
-import { openSqliteReader, openSqliteStore } from "../../src/store/sqlite/store";
+import { clearSqliteGraph, openSqliteReader, openSqliteStore } from "../../src/store/sqlite/store";
 import { stampPaths, type StampList } from "../../src/store/stamps";
 import type { FileFacts } from "../../src/model/facts";
 
@@ -227,6 +227,30 @@ describe("commit", () => {
     expect(await later.node(idOf("src/b.ts", "function:extra"))).toBeDefined();
     later.close();
     store.close();
+  });
+
+  test("a graph emptied for a rebuild stays the same file: a reader keeps its snapshot, the next reads revision 0", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    store.close();
+    const before = statSync(dbPath).ino;
+    const reader = openSqliteReader(dbPath);
+    expect(await reader.rev()).toBe(1);
+    clearSqliteGraph(dbPath);
+    // The reader opened before the clear still reads its whole revision.
+    expect(await reader.node(idOf("src/b.ts", "function:other"))).toBeDefined();
+    reader.close();
+    expect(statSync(dbPath).ino).toBe(before);
+    const after = openSqliteReader(dbPath);
+    expect(await after.rev()).toBe(0);
+    expect(await after.node(idOf("src/b.ts", "function:other"))).toBeUndefined();
+    expect(queryAll("SELECT name FROM names")).toEqual([]);
+    after.close();
+    // And it takes the next revision as a new graph does.
+    const again = openSqliteStore(dbPath);
+    await again.commit(twoFiles());
+    expect(await again.rev()).toBe(1);
+    again.close();
   });
 
   test("the names table holds each entity name once, files aside, and follows edits and deletes", async () => {

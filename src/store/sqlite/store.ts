@@ -123,6 +123,31 @@ export function openSqliteStore(dbPath: string): SqliteGraphStore {
   return new SqliteGraphStore(db, dbPath);
 }
 
+/**
+ * Empties a graph where it is, back to a new graph of this schema, in one transaction. A graph
+ * being rebuilt is emptied rather than deleted: SQLite's files must not be removed under open
+ * connections (a reader that had opened the old file recreated its index beside the new
+ * graph's, and queries met "disk I/O error"), while a transaction is safe for every reader:
+ * one that began before it keeps its snapshot; one after it reads revision 0.
+ */
+export function clearSqliteGraph(dbPath: string): void {
+  const db = connect(dbPath, false, (db) => {
+    for (const pragma of PRAGMAS) db.run(pragma);
+  });
+  try {
+    const tables = () => db.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string | null }[];
+    db.transaction(() => {
+      // A virtual table drops its own shadow tables; the rest go after it.
+      for (const t of tables()) if (/^CREATE VIRTUAL TABLE/i.test(t.sql ?? "")) db.run(`DROP TABLE "${t.name}"`);
+      for (const t of tables()) db.run(`DROP TABLE "${t.name}"`);
+      for (const sql of TABLES) db.run(sql);
+      db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  } finally {
+    db.close();
+  }
+}
+
 /** Deletes a graph with its write-ahead log: derived data, rebuilt by the next map. */
 export function removeSqliteGraph(dbPath: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });

@@ -23,8 +23,9 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
 function truthFor(name: string, dir: string): Truth {
   // Versioned: a truth that models more (v4: interface and object members, callable types,
-  // tagged templates; module-level variables only; v5: hand-overs) must not be read from an old cache.
-  const cached = join(OUT, `truth-${name}-v5.json`);
+  // tagged templates; module-level variables only; v5: hand-overs; v6: `new X()` reaches X, not
+  // the base declaring the constructor) must not be read from an old cache.
+  const cached = join(OUT, `truth-${name}-v6.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
   const { truth, stats } = buildTruthWithStats(dir);
   mkdirSync(OUT, { recursive: true });

@@ -406,6 +406,16 @@ function bind(call: CallLike, checker: ts.TypeChecker, mapper: Mapper): Binding 
     return mapper.calleeOf(candidate);
   };
 
+  // `new ZodObject()` of a class without a constructor of its own resolves to the inherited
+  // constructor, which belongs to the base: the class named is the one instantiated.
+  if (ts.isNewExpression(call)) {
+    let named = checker.getSymbolAtLocation(calleeNameNode(call));
+    if (named && named.flags & ts.SymbolFlags.Alias) named = checker.getAliasedSymbol(named);
+    const declaration = named?.valueDeclaration;
+    const byClass = declaration && ts.isClassLike(declaration) ? tryDeclaration(declaration) : undefined;
+    if (byClass) return { kind: "bound", def: byClass };
+  }
+
   const signature = checker.getResolvedSignature(call)?.declaration;
   const bySignature = tryDeclaration(signature && !ts.isJSDocSignature(signature) ? signature : undefined);
   if (bySignature) return { kind: "bound", def: bySignature };

@@ -10,7 +10,7 @@ import { contentHash, lineCount } from "./content";
 import { classifyContent } from "./discover";
 import type { FileFacts, Lang } from "../model/facts";
 
-/** No single file may hold a map up for longer than this. */
+/** No single file may hold a map up for longer than this (and 4x as long on its one retry, see pool.ts). */
 export const PARSE_BUDGET_MS = 5_000;
 
 /**
@@ -20,8 +20,8 @@ export const PARSE_BUDGET_MS = 5_000;
  */
 const BUDGETED_SIZE = 64 * 1024;
 
-function budget(): () => boolean {
-  const deadline = performance.now() + PARSE_BUDGET_MS;
+function budget(ms: number): () => boolean {
+  const deadline = performance.now() + ms;
   let calls = 0;
   return () => (++calls & 255) === 0 && performance.now() > deadline;
 }
@@ -32,6 +32,8 @@ export interface ParseRequest {
   knownHash?: string;
   /** From discovery; the pool starts the largest files first. */
   size?: number;
+  /** The parse's time budget when not PARSE_BUDGET_MS: a second try gets more. */
+  budgetMs?: number;
 }
 
 export type ParseResult =
@@ -85,7 +87,7 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
   try {
     // The repaired text moves no character, so the tree indexes the original source exactly.
     const text = parsing.prepare ? parsing.prepare(source, lang) : source;
-    tree = parser.parse(text, null, size > BUDGETED_SIZE ? { progressCallback: budget() } : undefined);
+    tree = parser.parse(text, null, size > BUDGETED_SIZE ? { progressCallback: budget(request.budgetMs ?? PARSE_BUDGET_MS) } : undefined);
   } catch (error) {
     parser.reset();
     return { path, status: "failed", hash, size, stage: "parse", message: messageOf(error) };

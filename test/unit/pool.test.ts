@@ -62,3 +62,16 @@ test("a consumer that throws on the very last result still rejects", async () =>
   }, undefined, { inlineBytes: 0 });
   await expect(run).rejects.toThrow("disk full at the end");
 });
+
+for (const [mode, opts] of MODES) {
+  test(`a file out of its time budget ${mode} is parsed again alone, with more time, and comes back once`, async () => {
+    const dir = `retry-${mode.replaceAll(" ", "-")}`;
+    const big = file(`${dir}/big.ts`, 3_000); // ~180 KB: parses under a time budget
+    const small = Array.from({ length: 30 }, (_, i) => file(`${dir}/s${i}.ts`, 2));
+    const results: ParseResult[] = [];
+    // A budget of 1 ms stands for a loaded machine: the first try runs out of time.
+    await parseEach(root, [{ ...big, budgetMs: 1 }, ...small], (r) => results.push(r), undefined, opts);
+    expect(results.filter((r) => r.path === big.path).map((r) => r.status)).toEqual(["parsed"]);
+    expect(results.length).toBe(31);
+  });
+}

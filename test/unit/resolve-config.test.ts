@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 import { parseJsonc } from "../../src/resolve/jsonc.ts";
-import { exportsTarget } from "../../src/lang/typescript/packages.ts";
+import { exportsTargets } from "../../src/lang/typescript/packages.ts";
 
 describe("JSONC", () => {
   test("comments and trailing commas go; comment-like text inside strings stays", () => {
@@ -17,6 +17,8 @@ describe("JSONC", () => {
     expect(parseJsonc("{ broken")).toBeUndefined();
   });
 });
+
+const exportsTarget = (field: unknown, subpath: string): string | undefined => exportsTargets(field, subpath)[0];
 
 describe("package.json exports", () => {
   test("string, subpath map, nested conditions, arrays, patterns, null", () => {
@@ -34,6 +36,13 @@ describe("package.json exports", () => {
     expect(exportsTarget(map, "./features/x.js")).toBe("./src/features/x.ts");
     expect(exportsTarget(map, "./features/internal/y")).toBeUndefined();
     expect(exportsTarget(map, "./other")).toBe("./lib/other.js");
+  });
+
+  test("customConditions come first; the manifest's order decides among active conditions; the rest follow", () => {
+    const entry = { "@acme/source": "./src/index.ts", types: "./index.d.cts", import: "./index.js", require: "./index.cjs" };
+    expect(exportsTargets(entry, ".", ["@acme/source"])).toEqual(["./src/index.ts", "./index.d.cts", "./index.js", "./index.cjs"]);
+    expect(exportsTargets(entry, ".")).toEqual(["./index.d.cts", "./index.js", "./index.cjs", "./src/index.ts"]);
+    expect(exportsTargets({ "./v4/*": { import: "./v4/*.js", types: "./v4/*.d.ts" } }, "./v4/core")).toEqual(["./v4/core.js", "./v4/core.d.ts"]);
   });
 });
 

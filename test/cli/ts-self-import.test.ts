@@ -4,6 +4,8 @@
 // to build outputs the repository does not hold. Each unresolved import dropped every call
 // made through it.
 import { beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { decodeLlm } from "../../src/wire/llm";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
@@ -78,5 +80,19 @@ describe("a package importing itself through its exports map", () => {
   test("a workspace package whose exports list build outputs first resolves to the source the importer's condition names", () => {
     const callers = records(["callers", "packages/lib/src/main.ts:1"]).slice(1).map((r) => r.fields.name);
     expect(callers).toEqual(["run"]);
+  });
+
+  test("a self-import left unresolved resolves once an incremental map adds the file its exports name", async () => {
+    const dir = await writeTree(tempDir("ix-selfimport-inc-"), {
+      "package.json": JSON.stringify({ name: "kit", exports: { "./util": { "@kit/source": "./src/util.ts", import: "./util.js" } } }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { customConditions: ["@kit/source"] } }),
+      "src/use.ts": 'import { helper } from "kit/util";\nexport function user() {\n  return helper();\n}\n',
+    });
+    const incHome = tempDir("ix-selfimport-inc-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: dir, home: incHome }).code).toBe(0);
+    writeFileSync(join(dir, "src/util.ts"), "export function helper(): number {\n  return 1;\n}\n");
+    expect(ix(["map", ".", "--silent"], { cwd: dir, home: incHome }).code).toBe(0);
+    const r = ix(["callers", "src/util.ts:1", "--format", "llm"], { cwd: dir, home: incHome });
+    expect(r.lines.slice(1).map((line) => decodeLlm(line).fields.name)).toEqual(["user"]);
   });
 });

@@ -63,6 +63,23 @@ describe("tsconfig extends", () => {
     expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "apps/api/lib/db.ts", index: connect }]);
   });
 
+  test("customConditions are inherited through extends and choose the exports target of a self-import", () => {
+    const texts = {
+      "package.json": JSON.stringify({ name: "kit", exports: { "./a": { "@kit/dev": "./src/a.ts", types: "./a.d.ts" } } }),
+      "tsconfig.base.json": `{ "compilerOptions": { "customConditions": ["@kit/dev"] } }`,
+      "tsconfig.json": `{ "extends": "./tsconfig.base.json" }`,
+    };
+    const decoy = new FactsBuilder("a.d.ts");
+    decoy.entity("a", "function", { exported: true });
+    const lib = new FactsBuilder("src/a.ts");
+    const a = lib.entity("a", "function", { exported: true });
+    const main = new FactsBuilder("src/main.ts");
+    main.import("kit/a", [["a", "a"]]).call(-1, "a");
+    const project = memoryProject([decoy.build(), lib.build(), main.build()], texts);
+    const result = resolveFiles(["src/main.ts"], project).get("src/main.ts")!;
+    expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "src/a.ts", index: a }]);
+  });
+
   test("the nearest config wins over one further up", () => {
     const texts = {
       "tsconfig.json": `{ "compilerOptions": { "paths": { "@/*": ["root/*"] } } }`,

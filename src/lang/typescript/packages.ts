@@ -1,6 +1,7 @@
-// Workspace packages: a package.json anywhere in the project whose `name` an import names.
-// Entry points come from `exports` (subpaths, conditions, `*` patterns), else module/main/
-// types, else index; an entry inside a build directory maps back to its `src/` source.
+// Workspace packages: the importer's own package (a self-reference) or a package.json
+// anywhere in the project whose `name` an import names. Entry points come from `exports`
+// (subpaths, conditions, `*` patterns), else module/main/types, else index; an entry inside a
+// build directory maps back to its `src/` source.
 import { asObject } from "../../resolve/jsonc.ts";
 import type { Outcome } from "../../resolve/language.ts";
 import type { Remembered } from "../../resolve/reads.ts";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 import { parseJsonc } from "../../src/resolve/jsonc.ts";
-import { exportsTarget } from "../../src/lang/typescript/packages.ts";
+import { exportsTargets } from "../../src/lang/typescript/packages.ts";
 
 describe("JSONC", () => {
   test("comments and trailing commas go; comment-like text inside strings stays", () => {
@@ -17,6 +17,8 @@ describe("JSONC", () => {
     expect(parseJsonc("{ broken")).toBeUndefined();
   });
 });
+
+const exportsTarget = (field: unknown, subpath: string): string | undefined => exportsTargets(field, subpath)[0];
 
 describe("package.json exports", () => {
   test("string, subpath map, nested conditions, arrays, patterns, null", () => {
@@ -35,6 +37,13 @@ describe("package.json exports", () => {
     expect(exportsTarget(map, "./features/internal/y")).toBeUndefined();
     expect(exportsTarget(map, "./other")).toBe("./lib/other.js");
   });
+
+  test("customConditions come first; the manifest's order decides among active conditions; the rest follow", () => {
+    const entry = { "@acme/source": "./src/index.ts", types: "./index.d.cts", import: "./index.js", require: "./index.cjs" };
+    expect(exportsTargets(entry, ".", ["@acme/source"])).toEqual(["./src/index.ts", "./index.d.cts", "./index.js", "./index.cjs"]);
+    expect(exportsTargets(entry, ".")).toEqual(["./index.d.cts", "./index.js", "./index.cjs", "./src/index.ts"]);
+    expect(exportsTargets({ "./v4/*": { import: "./v4/*.js", types: "./v4/*.d.ts" } }, "./v4/core")).toEqual(["./v4/core.js", "./v4/core.d.ts"]);
+  });
 });
 
 describe("tsconfig extends", () => {
@@ -52,6 +61,23 @@ describe("tsconfig extends", () => {
     const project = memoryProject([lib.build(), main.build()], texts);
     const result = resolveFiles(["apps/api/main.ts"], project).get("apps/api/main.ts")!;
     expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "apps/api/lib/db.ts", index: connect }]);
+  });
+
+  test("customConditions are inherited through extends and choose the exports target of a self-import", () => {
+    const texts = {
+      "package.json": JSON.stringify({ name: "kit", exports: { "./a": { "@kit/dev": "./src/a.ts", types: "./a.d.ts" } } }),
+      "tsconfig.base.json": `{ "compilerOptions": { "customConditions": ["@kit/dev"] } }`,
+      "tsconfig.json": `{ "extends": "./tsconfig.base.json" }`,
+    };
+    const decoy = new FactsBuilder("a.d.ts");
+    decoy.entity("a", "function", { exported: true });
+    const lib = new FactsBuilder("src/a.ts");
+    const a = lib.entity("a", "function", { exported: true });
+    const main = new FactsBuilder("src/main.ts");
+    main.import("kit/a", [["a", "a"]]).call(-1, "a");
+    const project = memoryProject([decoy.build(), lib.build(), main.build()], texts);
+    const result = resolveFiles(["src/main.ts"], project).get("src/main.ts")!;
+    expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "src/a.ts", index: a }]);
   });
 
   test("the nearest config wins over one further up", () => {

@@ -53,7 +53,7 @@ export class TsModules {
         if (found) return found;
       }
     }
-    const pkg = this.packages.resolve(spec);
+    const pkg = this.packages.resolve(spec, fromFile, config?.customConditions ?? []);
     if (pkg !== undefined) return pkg;
     if (isAssetPath(spec)) return "external";
     // An alias the project declared but whose target is missing is the project's, not npm's.

@@ -1,15 +1,19 @@
-// Workspace packages: a package.json anywhere in the project whose `name` an import names.
-// Entry points come from `exports` (subpaths, conditions, `*` patterns), else module/main/
-// types, else index; an entry inside a build directory maps back to its `src/` source.
+// Workspace packages: the importer's own package (a self-reference) or a package.json
+// anywhere in the project whose `name` an import names. Entry points come from `exports`
+// (subpaths, conditions, `*` patterns), else module/main/types, else index; an entry inside a
+// build directory maps back to its `src/` source.
 import { asObject } from "../../resolve/jsonc.ts";
 import type { Outcome } from "../../resolve/language.ts";
 import type { Remembered } from "../../resolve/reads.ts";
 import type { Workspace } from "../../resolve/workspace.ts";
 import { depthFirst } from "../../util/depth-first.ts";
-import { dirname, joinPath } from "../../util/paths.ts";
+import { ancestorDirs, dirname, joinPath } from "../../util/paths.ts";
 import { probeSourceFile, stripCodeExtension } from "./files.ts";
 
-const CONDITION_PREFERENCE = ["types", "import", "default", "require", "module", "node"];
+/** The conditions TypeScript's bundler resolution matches for an ESM import, beside `customConditions`. */
+const ACTIVE_CONDITIONS = ["types", "import", "default"];
+/** What is tried when no active condition names a file in the repository. */
+const FALLBACK_CONDITIONS = ["require", "module", "node"];
 const BUILD_DIRS = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);
 
 export interface PackageSpecifier {
@@ -36,10 +40,22 @@ export class WorkspacePackages {
     return dirs?.length === 1 ? dirs[0] : undefined;
   }
 
-  /** undefined: no workspace package has this name (the caller decides: probably external). */
-  resolve(spec: string): Outcome<string> | undefined {
+  /**
+   * undefined: no workspace package has this name (the caller decides: probably external).
+   * A package naming itself (`from "pkg/sub"` inside pkg) goes through the `exports` of the
+   * nearest package.json above the importer, as TypeScript's self-reference does, whatever
+   * else in the repository claims that name.
+   */
+  resolve(spec: string, fromFile: string, conditions: readonly string[]): Outcome<string> | undefined {
     const pkg = this.split(spec);
     if (!pkg) return undefined;
+    const own = this.scopeOf(fromFile);
+    if (own !== undefined) {
+      const manifest = asObject(this.ws.json(manifestPath(own)));
+      if (manifest?.name === pkg.name && manifest.exports !== undefined && manifest.exports !== null) {
+        return this.throughExports(own, manifest.exports, pkg.subpath, conditions);
+      }
+    }
     const dirs = this.names().get(pkg.name);
     if (!dirs) return undefined;
     // Two workspace packages claiming one name: choosing would be a guess.
@@ -47,8 +63,7 @@ export class WorkspacePackages {
     const dir = dirs[0]!;
     const manifest = asObject(this.ws.json(manifestPath(dir)));
     if (manifest?.exports !== undefined && manifest.exports !== null) {
-      const target = exportsTarget(manifest.exports, pkg.subpath === "" ? "." : `./${pkg.subpath}`);
-      return (target !== undefined && this.entry(dir, target)) || "unknown";
+      return this.throughExports(dir, manifest.exports, pkg.subpath, conditions);
     }
     if (pkg.subpath !== "") return this.entry(dir, pkg.subpath) ?? "unknown";
     for (const field of ["module", "main", "types", "typings"]) {
@@ -57,6 +72,20 @@ export class WorkspacePackages {
       if (found) return found;
     }
     return this.entry(dir, "index") ?? this.entry(dir, "src/index") ?? "unknown";
+  }
+
+  private throughExports(dir: string, exportsField: unknown, subpath: string, conditions: readonly string[]): Outcome<string> {
+    for (const target of exportsTargets(exportsField, subpath === "" ? "." : `./${subpath}`, conditions)) {
+      const found = this.entry(dir, target);
+      if (found) return found;
+    }
+    return "unknown";
+  }
+
+  /** The directory of the nearest package.json above a file: the package the file belongs to. */
+  private scopeOf(file: string): string | undefined {
+    for (const dir of ancestorDirs(file)) if (this.ws.has(manifestPath(dir))) return dir;
+    return undefined;
   }
 
   /** A file named by a manifest, preferring its `src/` source when it points into a build dir. */
@@ -97,12 +126,17 @@ function manifestPath(dir: string): string {
   return dir === "" ? "package.json" : `${dir}/package.json`;
 }
 
-/** The file an `exports` field maps a subpath ("." or "./x") to, with conditions chosen. */
-export function exportsTarget(exportsField: unknown, subpath: string): string | undefined {
+/**
+ * The files an `exports` field maps a subpath ("." or "./x") to, best first. TypeScript takes
+ * the first key of a condition object, in the manifest's order, that is an active condition
+ * (`conditions`, then `types`, `import`, `default`); a target that is not in the repository (a
+ * build output) gives way to the next active one, then to the other conditions.
+ */
+export function exportsTargets(exportsField: unknown, subpath: string, conditions: readonly string[] = []): string[] {
   const map = asObject(exportsField);
   const isSubpathMap = map !== undefined && Object.keys(map).some((key) => key.startsWith("."));
-  if (!isSubpathMap) return subpath === "." ? pickCondition(exportsField) : undefined;
-  if (subpath in map) return pickCondition(map[subpath]);
+  if (!isSubpathMap) return subpath === "." ? conditionTargets(exportsField, conditions) : [];
+  if (subpath in map) return conditionTargets(map[subpath], conditions);
   let best: { prefix: string; captured: string; value: unknown } | undefined;
   for (const [key, value] of Object.entries(map)) {
     const star = key.indexOf("*");
@@ -113,29 +147,32 @@ export function exportsTarget(exportsField: unknown, subpath: string): string | 
     if (best && best.prefix.length >= prefix.length) continue;
     best = { prefix, captured: subpath.slice(prefix.length, subpath.length - suffix.length), value };
   }
-  if (!best) return undefined;
+  if (!best) return [];
   const captured = best.captured;
-  return pickCondition(best.value)?.replaceAll("*", captured);
+  return conditionTargets(best.value, conditions).map((target) => target.replaceAll("*", captured));
 }
 
-/** The first target, depth first, an exports value names: conditions in preference order, arrays in order. */
-function pickCondition(value: unknown): string | undefined {
-  let picked: string | undefined;
+/** Every target an exports value names, depth first: active conditions, then the rest; arrays in order. */
+function conditionTargets(value: unknown, custom: readonly string[]): string[] {
+  const active = new Set([...custom, ...ACTIVE_CONDITIONS]);
+  const targets: string[] = [];
   // A manifest's nesting is the file's to choose: no recursion for it to overflow.
   depthFirst(value, (item) => {
-    if (picked !== undefined) return;
     if (typeof item === "string") {
-      picked = item;
+      targets.push(item);
       return;
     }
     if (Array.isArray(item)) return item;
     const conditions = asObject(item);
     if (!conditions) return;
-    const keys = [
-      ...CONDITION_PREFERENCE.filter((key) => key in conditions),
-      ...Object.keys(conditions).filter((key) => !CONDITION_PREFERENCE.includes(key)),
+    const keys = Object.keys(conditions);
+    const fallback = FALLBACK_CONDITIONS.filter((key) => key in conditions && !active.has(key));
+    const ordered = [
+      ...keys.filter((key) => active.has(key)),
+      ...fallback,
+      ...keys.filter((key) => !active.has(key) && !FALLBACK_CONDITIONS.includes(key)),
     ];
-    return keys.map((key) => conditions[key]);
+    return ordered.map((key) => conditions[key]);
   });
-  return picked;
+  return targets;
 }

@@ -20,6 +20,8 @@ export interface TsConfig {
   dir: string;
   baseUrl?: string;
   paths: PathPattern[];
+  /** `customConditions`: extra `exports` conditions, matched before TypeScript's own. */
+  customConditions: string[];
 }
 
 /** An option as declared: its raw value and the directory of the config that declares it. */
@@ -31,6 +33,7 @@ interface Declared<T> {
 interface RawOptions {
   baseUrl?: Declared<string>;
   paths?: Declared<Record<string, unknown>>;
+  customConditions?: string[];
 }
 
 export class TsConfigs {
@@ -90,7 +93,7 @@ export class TsConfigs {
           : { prefix: key.slice(0, star), suffix: key.slice(star + 1), wildcard: true, targets });
       }
     }
-    return { dir, baseUrl, paths };
+    return { dir, baseUrl, paths, customConditions: raw.customConditions ?? [] };
   }
 
   /** compilerOptions of a config merged over its `extends` chain (cycle-safe). */
@@ -110,12 +113,15 @@ export class TsConfigs {
       const inherited = this.options(parentPath, visiting);
       if (inherited.baseUrl) merged.baseUrl = inherited.baseUrl;
       if (inherited.paths) merged.paths = inherited.paths;
+      if (inherited.customConditions) merged.customConditions = inherited.customConditions;
     }
     const compilerOptions = asObject(json?.compilerOptions);
     const declaredIn = dirname(configPath);
     if (typeof compilerOptions?.baseUrl === "string") merged.baseUrl = { value: compilerOptions.baseUrl, declaredIn };
     const paths = asObject(compilerOptions?.paths);
     if (paths) merged.paths = { value: paths, declaredIn };
+    const conditions = compilerOptions?.customConditions;
+    if (Array.isArray(conditions)) merged.customConditions = conditions.filter((c): c is string => typeof c === "string");
     visiting.delete(configPath);
     this.raw.set(configPath, merged);
     return merged;

@@ -124,3 +124,44 @@ describe("local values", () => {
     expect(rows.sort()).toEqual(["file src/handler.ts", "file test/schema.test.ts", "function handler", "function map"]);
   });
 });
+
+describe("calls through a receiver typed by an interface or an object type alias", () => {
+  test("callers of an interface method name that method and list the calls, as the compiler binds them", async () => {
+    const root = await writeTree(tempDir("ix-iface-"), {
+      "src/types.ts": [
+        "export interface Closer {",
+        "  close(): void;",
+        "}",
+        "export interface QueryExecutor extends Closer {",
+        "  executeQuery(q: string): number;",
+        "  run: (q: string) => void;",
+        "}",
+        "export type Schema = {",
+        "  parse(x: unknown): string;",
+        "};",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import type { QueryExecutor, Schema } from "./types";',
+        "export function use(executor: QueryExecutor, schema: Schema): void {",
+        '  executor.executeQuery("q");',
+        '  executor.run("q");',
+        "  executor.close();",
+        "  schema.parse(1);",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-iface-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    for (const [target, name, site] of [["src/types.ts:5", "executeQuery", 3], ["src/types.ts:6", "run", 4], ["src/types.ts:2", "close", 5], ["src/types.ts:9", "parse", 6]] as const) {
+      const r = ix(["callers", target, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(0);
+      expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ target: name });
+      const rows = r.lines.filter((l) => l.startsWith("ref "));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain(`name=use `);
+      expect(rows[0]).toContain(`site=src/use.ts:${site} `);
+    }
+  });
+});

@@ -990,11 +990,12 @@ describe("members of interfaces, object type aliases and abstract classes", () =
       "}",
       "export type Schema = { parse(x: unknown): Parsed; safe: (x: unknown) => boolean; size: number };",
       "export type Fn = (x: number) => void;",
+      "export type Result = Promise<number> & ({ abort(): void } & { done: boolean });",
       "export abstract class Shape { abstract area(): number; }",
       "function f(o: { inline(): void }) {}",
     ));
     const methods = facts.entities.filter((e) => e.kind === "method").map((e) => `${e.qname}@${facts.entities[e.parent]?.qname}`);
-    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Shape.area@Shape"]);
+    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape"]);
     expect(entity(facts, "Executor.executeQuery")).toMatchObject({ startLine: 2, endLine: 3, returns: "Result" });
     expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
   });

@@ -397,14 +397,22 @@ class Extractor {
   }
 
   /**
-   * The methods of an interface body or of `type X = { … }`, and its properties of function
-   * type: the compiler binds `x.m()` with `x: X` to them, so they are entities of X.
+   * The methods of an interface body or of `type X = { … }` (also `Base & { … }`), and its
+   * properties of function type: the compiler binds `x.m()` with `x: X` to them, so they are
+   * entities of X.
    */
   private typeMembers(body: Node | null, index: number): void {
-    if (body?.type !== "interface_body" && body?.type !== "object_type") return;
-    for (const member of body.namedChildren) {
-      if (TYPE_MEMBERS.has(member.type) && (member.type === "method_signature" || functionTypeOf(member.childForFieldName("type"), this.source) !== undefined)) {
-        this.members.set(member.startIndex, index);
+    const bodies = body ? [body] : [];
+    for (let next = bodies.pop(); next; next = bodies.pop()) {
+      if (next.type === "intersection_type" || next.type === "parenthesized_type") {
+        bodies.push(...next.namedChildren);
+        continue;
+      }
+      if (next.type !== "interface_body" && next.type !== "object_type") continue;
+      for (const member of next.namedChildren) {
+        if (TYPE_MEMBERS.has(member.type) && (member.type === "method_signature" || functionTypeOf(member.childForFieldName("type"), this.source) !== undefined)) {
+          this.members.set(member.startIndex, index);
+        }
       }
     }
   }

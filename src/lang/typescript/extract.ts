@@ -675,16 +675,19 @@ class Extractor {
     if (!nameNode) return;
     const name = memberName(nameNode, this.source);
     const isField = node.type === "public_field_definition" || node.type === "field_definition";
-    const typed = node.type === "property_signature" ? functionTypeOf(node.childForFieldName("type"), this.source) : undefined;
+    // A property or field declared with a function type is called as a method: `batch!: (fn) => void`.
+    const typed = node.type === "property_signature" || isField ? functionTypeOf(node.childForFieldName("type"), this.source) : undefined;
     if (isField) {
       const written = node.childForFieldName("value");
       const value = written && heldValue(written);
       if (!value || !FUNCTION_VALUES.has(value.type)) {
         if (written) this.valueUse(written);
-        const annotation = node.childForFieldName("type");
-        const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
-        if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
-        return;
+        if (!typed) {
+          const annotation = node.childForFieldName("type");
+          const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
+          if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
+          return;
+        }
       }
     }
     const qname = this.qnameOf(name);

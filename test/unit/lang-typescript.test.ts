@@ -980,7 +980,7 @@ describe("hand-overs: functions named as values", () => {
 });
 
 describe("members of interfaces, object type aliases and abstract classes", () => {
-  test("are method entities of their type: methods, function-typed properties and abstract methods, not data properties", () => {
+  test("are method entities of their type: methods, function-typed properties and fields, abstract methods, not data properties", () => {
     const facts = factsOf(lines(
       "export interface Executor extends Base {",
       "  executeQuery(q: string): Result;",
@@ -992,10 +992,11 @@ describe("members of interfaces, object type aliases and abstract classes", () =
       "export type Fn = (x: number) => void;",
       "export type Result = Promise<number> & ({ abort(): void } & { done: boolean });",
       "export abstract class Shape { abstract area(): number; }",
+      "export class Router { batch!: (fn: () => void) => void; count: number = 0; }",
       "function f(o: { inline(): void }) {}",
     ));
     const methods = facts.entities.filter((e) => e.kind === "method").map((e) => `${e.qname}@${facts.entities[e.parent]?.qname}`);
-    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape"]);
+    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router"]);
     expect(entity(facts, "Executor.executeQuery")).toMatchObject({ startLine: 2, endLine: 3, returns: "Result" });
     expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
   });

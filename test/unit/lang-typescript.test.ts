@@ -1001,3 +1001,16 @@ describe("members of interfaces, object type aliases and abstract classes", () =
     expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
   });
 });
+
+describe("an interface merged with a class of the same name", () => {
+  test("keeps the class's method apart from the interface's signature, and the method's calls with the method", () => {
+    const facts = factsOf(lines(
+      "interface Merged { m(): void }",
+      "class Merged { m() { helper(); } }",
+    ));
+    const methods = facts.entities.filter((e) => e.qname === "Merged.m");
+    expect(methods.map((e) => `${facts.entities[e.parent]!.kind} ${e.startLine}`)).toEqual(["interface 1", "class 2"]);
+    const call = facts.calls.find((c) => c.callee === "helper")!;
+    expect(facts.entities[call.from]).toBe(methods[1]!);
+  });
+});

@@ -130,7 +130,10 @@ class Extractor {
   private refLine = 0;
   /** Value references already noted, by scope, name and line. */
   private readonly valueKeys = new Set<string>();
-  /** Class members by qname, so get/set pairs and overloads share one entity. */
+  /**
+   * Members by their type's entity and name, so get/set pairs and overloads share one entity,
+   * and `interface A` merged with `class A` keeps the class's methods apart from its signatures.
+   */
   private readonly memberIndex = new Map<string, number>();
   /** Function overload signatures awaiting their implementation, by qname. */
   private readonly signatures = new Map<string, number>();
@@ -690,13 +693,13 @@ class Extractor {
         }
       }
     }
-    const qname = this.qnameOf(name);
-    let index = this.memberIndex.get(qname);
+    const key = `${classIndex}\0${name}`;
+    let index = this.memberIndex.get(key);
     const parameters = typed ?? (isField ? heldValue(node.childForFieldName("value")!) : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
-      this.memberIndex.set(qname, index);
+      this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);
       this.noteFunction(index, parameters);
     } else {

@@ -4,6 +4,7 @@ import type { EdgeKind } from "../model/edges";
 import type { GraphEdge, GraphNode } from "../store";
 import { edgeSite, type SiteAt } from "./edge-site";
 import type { Session } from "./session";
+import { callsThroughTypes, type ThroughType } from "./through-types";
 import { callerCounts, callerEdges, type CallerCounts } from "./usage";
 
 export type Relation = "callers" | "callees" | "imports" | "imported-by";
@@ -23,6 +24,8 @@ export interface EdgeAnswer {
   unresolved: number;
   /** callers: how many of `total` hand the target over by name rather than call it, and the type references that are no callers. */
   callers?: CallerCounts;
+  /** callers of a class's method: the interface members it implements, whose calls may run it. */
+  through?: ThroughType[];
 }
 
 /** The file a relation is about: a file target is itself; a symbol's file otherwise. */
@@ -68,5 +71,6 @@ export async function edgeAnswer(session: Session, relation: Relation, target: G
     rows.push({ node: edge.node, edge, site, stale: site ? await session.files.stale(site.path) : false });
   }
   const unresolved = callers ? callers.unresolved : relation === "callees" ? (await session.graph.unresolvedFrom(target.id)).length : 0;
-  return { target, rows, total, unresolved, callers };
+  const through = relation === "callers" ? await callsThroughTypes(session, target) : undefined;
+  return { target, rows, total, unresolved, callers, through };
 }

@@ -16,14 +16,21 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
     return REF_ROW.shape(fields, shape, optional);
   });
   const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
+  const viaInterface = (answer.through ?? []).reduce((sum, t) => sum + t.calls, 0);
   const after: Fields =
     relation === "callers"
-      ? { resolved: answer.total, references: quiet(answer.callers?.references ?? 0), unresolved: quiet(answer.unresolved) }
+      ? { resolved: answer.total, references: quiet(answer.callers?.references ?? 0), unresolved: quiet(answer.unresolved), via_interface: quiet(viaInterface) }
       : relation === "callees"
         ? { unresolved: quiet(answer.unresolved) }
         : {};
   writer.list(relation, header, "ref", rows, { total: answer.total, noun: NOUN[relation], after });
-  if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
+  if (answer.total === 0 && viaInterface > 0) {
+    // The compiler binds a call through an interface to the interface's member: those calls
+    // are what "who calls this" means of an implementation.
+    writer.record("hint", {
+      text: `No calls bound to ${target.name} itself, but ${viaInterface} caller(s) call it through the interface member(s) it implements.`,
+    });
+  } else if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
     writer.record("hint", {
       text: `No proven callers, but ${answer.unresolved} site(s) call or hand over the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}' lists them.`,
     });
@@ -31,6 +38,9 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
     writer.record("hint", {
       text: `No callers: ${answer.callers!.typeReferences} annotation(s) name '${target.name}' as a type, which is a use but no call. ix around ${target.path}:${target.startLine} lists the files that use it.`,
     });
+  }
+  for (const { member, calls } of answer.through ?? []) {
+    if (calls > 0) writer.next(`ix callers ${member.id.slice(0, 8)}`, `the ${calls} caller(s) of ${member.qname}, which ${target.name} implements`);
   }
   const first = answer.rows[0]?.node;
   if (first && first.kind !== "file") writer.next(`ix ${relation} ${first.id.slice(0, 8)}`, `the same question for ${first.name}`);

@@ -92,7 +92,7 @@ describe("one entity's counts", () => {
     });
     const around = llm(g, "around", "src/shape.ts:1").find((l) => l.startsWith("symbol "));
     expect(around).toBe("symbol name=Shape kind=interface path=src/shape.ts lines=1-3 callers=0 users=2 tests=1");
-    expect(llm(g, "entity", "Shape").find((l) => l.startsWith("edges "))).toBe("edges callers=0 type_refs=3 callees=0 members=0 unresolved_uses=0");
+    expect(llm(g, "entity", "Shape").find((l) => l.startsWith("edges "))).toBe("edges callers=0 type_refs=3 callees=0 members=1 unresolved_uses=0");
     const callers = llm(g, "callers", "Shape");
     expect(callers[0]).toBe("callers target=Shape path=src/shape.ts shown=0 total=0 resolved=0");
     expect(callers[1]).toStartWith('hint text="No callers: 3 annotation(s) name \'Shape\' as a type');

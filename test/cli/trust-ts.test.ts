@@ -124,3 +124,92 @@ describe("local values", () => {
     expect(rows.sort()).toEqual(["file src/handler.ts", "file test/schema.test.ts", "function handler", "function map"]);
   });
 });
+
+describe("calls through a receiver typed by an interface or an object type alias", () => {
+  test("callers of an interface method name that method and list the calls, as the compiler binds them", async () => {
+    const root = await writeTree(tempDir("ix-iface-"), {
+      "src/types.ts": [
+        "export interface Closer {",
+        "  close(): void;",
+        "}",
+        "export interface QueryExecutor extends Closer {",
+        "  executeQuery(q: string): number;",
+        "  run: (q: string) => void;",
+        "}",
+        "export type Schema = {",
+        "  parse(x: unknown): string;",
+        "};",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import type { QueryExecutor, Schema } from "./types";',
+        "export function use(executor: QueryExecutor, schema: Schema): void {",
+        '  executor.executeQuery("q");',
+        '  executor.run("q");',
+        "  executor.close();",
+        "  schema.parse(1);",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-iface-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    for (const [target, name, site] of [["src/types.ts:5", "executeQuery", 3], ["src/types.ts:6", "run", 4], ["src/types.ts:2", "close", 5], ["src/types.ts:9", "parse", 6]] as const) {
+      const r = ix(["callers", target, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(0);
+      expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ target: name });
+      const rows = r.lines.filter((l) => l.startsWith("ref "));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain(`name=use `);
+      expect(rows[0]).toContain(`site=src/use.ts:${site} `);
+    }
+  });
+});
+
+describe("callers of a class's method that implements an interface", () => {
+  test("count the calls that reach it through the interface member (via_interface) and point at them", async () => {
+    const root = await writeTree(tempDir("ix-via-iface-"), {
+      "src/types.ts": [
+        "export interface Closer {",
+        "  close(): void;",
+        "}",
+        "export interface QueryExecutor extends Closer {",
+        "  executeQuery(q: string): number;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/impl.ts": [
+        'import type { QueryExecutor } from "./types";',
+        "export class Impl implements QueryExecutor {",
+        "  executeQuery(q: string): number { return q.length; }",
+        "  close(): void {}",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import type { QueryExecutor } from "./types";',
+        "export function use(executor: QueryExecutor): void {",
+        '  executor.executeQuery("a");',
+        '  executor.executeQuery("b");',
+        "  executor.close();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-via-iface-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    for (const [target, calls, member] of [["src/impl.ts:3", "1", "QueryExecutor.executeQuery"], ["src/impl.ts:4", "1", "Closer.close"]] as const) {
+      const r = ix(["callers", target, "--format", "llm"], { cwd: root, home });
+      expect(r.code).toBe(0);
+      expect(decodeLlm(r.lines[0] as string).fields).toMatchObject({ total: "0", via_interface: calls });
+      expect(r.lines.some((l) => l.startsWith("hint ") && l.includes("call it through the interface"))).toBe(true);
+      const next = r.lines.find((l) => l.startsWith("next ") && l.includes(member))!;
+      const id = /run="ix callers (\w+)"/.exec(next)![1]!;
+      const through = ix(["callers", id, "--format", "llm"], { cwd: root, home });
+      expect(through.lines.filter((l) => l.startsWith("ref ")).every((l) => l.includes("name=use "))).toBe(true);
+    }
+    // A method no interface declares says nothing of interfaces.
+    const plain = ix(["callers", "src/use.ts:2", "--format", "llm"], { cwd: root, home });
+    expect(plain.lines[0]).not.toContain("via_interface");
+  });
+});

@@ -84,11 +84,13 @@ describe("entities", () => {
   test("every declaration kind, with kinds and qualified names", () => {
     expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
       "class Repo",
+      "method Repo.find",
       "method Repo.constructor",
       "method Repo.size",
       "method Repo.handle",
       "method Repo.rows",
       "interface Shape",
+      "method Shape.area",
       "type Id",
       "type Color",
       "function outer",
@@ -974,5 +976,41 @@ describe("hand-overs: functions named as values", () => {
   test("a module-level variable holding a function by its type hands over the function it is set to", () => {
     const facts = factsOf(lines(`import * as internal from "./internal";`, `export const map: { (f: F): G } = internal.map;`));
     expect(values(facts)).toEqual([["map", "internal.map", 2]]);
+  });
+});
+
+describe("members of interfaces, object type aliases and abstract classes", () => {
+  test("are method entities of their type: methods, function-typed properties and fields, abstract methods, not data properties", () => {
+    const facts = factsOf(lines(
+      "export interface Executor extends Base {",
+      "  executeQuery(q: string): Result;",
+      "  executeQuery(q: string, n: number): Result;",
+      "  run?: (q: string) => void;",
+      "  name: string;",
+      "}",
+      "export type Schema = { parse(x: unknown): Parsed; safe: (x: unknown) => boolean; size: number };",
+      "export type Fn = (x: number) => void;",
+      "export type Result = Promise<number> & ({ abort(): void } & { done: boolean });",
+      "export abstract class Shape { abstract area(): number; }",
+      "export class Router { batch!: (fn: () => void) => void; count: number = 0; }",
+      "function f(o: { inline(): void }) {}",
+    ));
+    const methods = facts.entities.filter((e) => e.kind === "method").map((e) => `${e.qname}@${facts.entities[e.parent]?.qname}`);
+    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router"]);
+    expect(entity(facts, "Executor.executeQuery")).toMatchObject({ startLine: 2, endLine: 3, returns: "Result" });
+    expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
+  });
+});
+
+describe("an interface merged with a class of the same name", () => {
+  test("keeps the class's method apart from the interface's signature, and the method's calls with the method", () => {
+    const facts = factsOf(lines(
+      "interface Merged { m(): void }",
+      "class Merged { m() { helper(); } }",
+    ));
+    const methods = facts.entities.filter((e) => e.qname === "Merged.m");
+    expect(methods.map((e) => `${facts.entities[e.parent]!.kind} ${e.startLine}`)).toEqual(["interface 1", "class 2"]);
+    const call = facts.calls.find((c) => c.callee === "helper")!;
+    expect(facts.entities[call.from]).toBe(methods[1]!);
   });
 });

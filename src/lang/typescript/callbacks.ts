@@ -130,7 +130,7 @@ function positionalParameters(params: Node): Node[] {
  * A union qualifies when exactly one member is a function type and none is `any`/`unknown`
  * (a function argument then can only be that member).
  */
-function functionTypeOf(annotation: Node | null, source: string): Node | undefined {
+export function functionTypeOf(annotation: Node | null, source: string): Node | undefined {
   let current = annotation;
   for (let depth = 0; current && depth < 8; depth++) {
     switch (current.type) {

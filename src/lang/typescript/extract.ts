@@ -8,7 +8,7 @@ import type { Node } from "web-tree-sitter";
 import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
-import { callbackParameters, declaredCallbacks, mergeCallbacks } from "./callbacks";
+import { callbackParameters, declaredCallbacks, functionTypeOf, mergeCallbacks } from "./callbacks";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -61,7 +61,8 @@ const FACT_NODES = [
   "generator_function_declaration", "function_signature", "function_expression",
   "class_declaration", "abstract_class_declaration", "class", "interface_declaration",
   "type_alias_declaration", "enum_declaration", "internal_module", "module", "method_definition",
-  "method_signature", "public_field_definition", "field_definition", "import_statement",
+  "method_signature", "abstract_method_signature", "property_signature", "public_field_definition",
+  "field_definition", "import_statement",
   "export_statement", "assignment_expression", "type_parameters", "infer_type",
   "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement", "for_in_statement",
   // Where a function is handed over by name: arguments, elements, property values, returns, JSX.
@@ -71,7 +72,10 @@ const FACT_NODES = [
 /** `f || g`, `f ?? g`, `ok && f`: an operand may be the value. */
 const VALUE_OPERATORS = new Set(["||", "??", "&&"]);
 
-const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "public_field_definition", "field_definition"]);
+const CLASS_MEMBERS = new Set(["method_definition", "method_signature", "abstract_method_signature", "public_field_definition", "field_definition"]);
+
+/** Members of an interface or an object type alias that may be called through it. */
+const TYPE_MEMBERS = new Set(["method_signature", "property_signature"]);
 
 /** Values that make `const f = …` (or a class field, or an export) a function entity. */
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "generator_function", "function"]);
@@ -126,7 +130,10 @@ class Extractor {
   private refLine = 0;
   /** Value references already noted, by scope, name and line. */
   private readonly valueKeys = new Set<string>();
-  /** Class members by qname, so get/set pairs and overloads share one entity. */
+  /**
+   * Members by their type's entity and name, so get/set pairs and overloads share one entity,
+   * and `interface A` merged with `class A` keeps the class's methods apart from its signatures.
+   */
   private readonly memberIndex = new Map<string, number>();
   /** Function overload signatures awaiting their implementation, by qname. */
   private readonly signatures = new Map<string, number>();
@@ -212,6 +219,8 @@ class Extractor {
         return this.moduleDeclaration(node, start);
       case "method_definition":
       case "method_signature":
+      case "abstract_method_signature":
+      case "property_signature":
       case "public_field_definition":
       case "field_definition":
         return this.member(node, start);
@@ -376,6 +385,7 @@ class Extractor {
     for (const child of node.namedChildren) {
       if (child.type === "extends_type_clause") this.heritageTypes(child, index, "extends");
     }
+    this.typeMembers(node.childForFieldName("body"), index);
     this.enter(index, this.scope.caller, node.endIndex);
   }
 
@@ -385,7 +395,29 @@ class Extractor {
     if (!nameNode) return;
     this.notRefs.add(nameNode.startIndex);
     const index = this.addEntity("type", textOf(nameNode, this.source), node, node, start, this.markOf(start));
+    if (node.type === "type_alias_declaration") this.typeMembers(node.childForFieldName("value"), index);
     this.enter(index, this.scope.caller, node.endIndex);
+  }
+
+  /**
+   * The methods of an interface body or of `type X = { … }` (also `Base & { … }`), and its
+   * properties of function type: the compiler binds `x.m()` with `x: X` to them, so they are
+   * entities of X.
+   */
+  private typeMembers(body: Node | null, index: number): void {
+    const bodies = body ? [body] : [];
+    for (let next = bodies.pop(); next; next = bodies.pop()) {
+      if (next.type === "intersection_type" || next.type === "parenthesized_type") {
+        bodies.push(...next.namedChildren);
+        continue;
+      }
+      if (next.type !== "interface_body" && next.type !== "object_type") continue;
+      for (const member of next.namedChildren) {
+        if (TYPE_MEMBERS.has(member.type) && (member.type === "method_signature" || functionTypeOf(member.childForFieldName("type"), this.source) !== undefined)) {
+          this.members.set(member.startIndex, index);
+        }
+      }
+    }
   }
 
   /** `namespace A.B { … }`, `module M { … }`, `declare module "m" { … }`. */
@@ -646,31 +678,35 @@ class Extractor {
     if (!nameNode) return;
     const name = memberName(nameNode, this.source);
     const isField = node.type === "public_field_definition" || node.type === "field_definition";
+    // A property or field declared with a function type is called as a method: `batch!: (fn) => void`.
+    const typed = node.type === "property_signature" || isField ? functionTypeOf(node.childForFieldName("type"), this.source) : undefined;
     if (isField) {
       const written = node.childForFieldName("value");
       const value = written && heldValue(written);
       if (!value || !FUNCTION_VALUES.has(value.type)) {
         if (written) this.valueUse(written);
-        const annotation = node.childForFieldName("type");
-        const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
-        if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
-        return;
+        if (!typed) {
+          const annotation = node.childForFieldName("type");
+          const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
+          if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
+          return;
+        }
       }
     }
-    const qname = this.qnameOf(name);
-    let index = this.memberIndex.get(qname);
-    const parameters = isField ? heldValue(node.childForFieldName("value")!) : node;
+    const key = `${classIndex}\0${name}`;
+    let index = this.memberIndex.get(key);
+    const parameters = typed ?? (isField ? heldValue(node.childForFieldName("value")!) : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
-      this.memberIndex.set(qname, index);
+      this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);
       this.noteFunction(index, parameters);
     } else {
       const entity = this.facts.entities[index]!;
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
       // Another overload adds its view; an implementation after overloads is not seen by callers.
-      if (node.type === "method_signature") {
+      if (node.type === "method_signature" || node.type === "abstract_method_signature") {
         this.noteCallbacks(index, parameters);
         this.noteFunction(index, parameters);
       }

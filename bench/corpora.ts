@@ -77,6 +77,11 @@ function sourceTsconfig(self: { paths: string } | { condition: string }): object
   };
 }
 
+/** A package shipping its TypeScript sources: src/ and package.json, compiled as its repository does. */
+function sourcePackage(spec: string, self: Parameters<typeof sourceTsconfig>[0]): NpmCorpus {
+  return { kind: "npm", spec, keep: [{ path: "src" }, { path: "package.json" }], tsconfig: sourceTsconfig(self) };
+}
+
 export const CORPORA: Record<string, Corpus> = {
   rxjs: {
     kind: "npm",
@@ -94,40 +99,15 @@ export const CORPORA: Record<string, Corpus> = {
   // TypeScript libraries of other styles, for accuracy on code ix was not tuned on.
   // zod: a schema library (factory-made classes, interfaces, imports of itself through its
   // package.json `exports` under the "@zod/source" condition).
-  zod: {
-    kind: "npm",
-    spec: "zod@4.6.7",
-    keep: [{ path: "src" }, { path: "package.json" }],
-    tsconfig: sourceTsconfig({ condition: "@zod/source" }),
-  },
+  zod: sourcePackage("zod@4.6.7", { condition: "@zod/source" }),
   // @trpc/server: an RPC framework (builders of builders, middleware chains, adapters).
-  trpc: {
-    kind: "npm",
-    spec: "@trpc/server@11.25.2",
-    keep: [{ path: "src" }, { path: "package.json" }],
-    tsconfig: sourceTsconfig({ paths: "@trpc/server" }),
-  },
+  trpc: sourcePackage("@trpc/server@11.25.2", { paths: "@trpc/server" }),
   // @reduxjs/toolkit: state management (objects of functions, createSlice-style factories).
-  rtk: {
-    kind: "npm",
-    spec: "@reduxjs/toolkit@2.15.0",
-    keep: [{ path: "src" }, { path: "package.json" }],
-    tsconfig: sourceTsconfig({ paths: "@reduxjs/toolkit" }),
-  },
+  rtk: sourcePackage("@reduxjs/toolkit@2.15.0", { paths: "@reduxjs/toolkit" }),
   // @tanstack/router-core: a router (class hierarchies, option objects of callbacks).
-  router: {
-    kind: "npm",
-    spec: "@tanstack/router-core@1.171.39",
-    keep: [{ path: "src" }, { path: "package.json" }],
-    tsconfig: sourceTsconfig({ paths: "@tanstack/router-core" }),
-  },
+  router: sourcePackage("@tanstack/router-core@1.171.39", { paths: "@tanstack/router-core" }),
   // mobx: kept aside — not measured, not tuned on, until the accuracy work is finished.
-  mobx: {
-    kind: "npm",
-    spec: "mobx@7.1.3",
-    keep: [{ path: "src" }, { path: "package.json" }],
-    tsconfig: sourceTsconfig({ paths: "mobx" }),
-  },
+  mobx: sourcePackage("mobx@7.1.3", { paths: "mobx" }),
   django: {
     kind: "debian",
     packages: ["python3-django"],

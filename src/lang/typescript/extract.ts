@@ -115,6 +115,8 @@ class Extractor {
   private readonly marks = new Map<number, ExportMark>();
   /** Start index of a member of an entity class → the class's entity index. */
   private readonly members = new Map<number, number>();
+  /** Start index of a `key: value` pair of an object namespace → the holder's entity index. */
+  private readonly objectPairs = new Map<number, number>();
   private readonly classBindings = new Map<number, ClassBinding>();
   /** Start indices of type names that declare rather than reference (class, interface, heritage names). */
   private readonly notRefs = new Set<number>();
@@ -248,6 +250,7 @@ class Extractor {
       case "pair": {
         const value = node.childForFieldName("value");
         if (value) this.valueUse(value);
+        if (value && this.objectPairs.has(start)) this.objectPair(node, value, start);
         return;
       }
       case "shorthand_property_identifier":
@@ -489,11 +492,50 @@ class Extractor {
       this.valueUse(written);
       return;
     }
+    const object = nameNode.type === "identifier" && moduleLevel ? namespaceObject(value, this.source) : undefined;
+    if (object) {
+      // `export const util = { normalize() {…} }`, `freeze({ create() {…} })`: callers call
+      // `util.normalize(…)`, so the object holds its functions as a namespace does.
+      const { from, mark } = this.declaredAt(node, start);
+      this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
+      return;
+    }
     this.localVariable(nameNode, node);
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
       this.valueUse(written);
     } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+  }
+
+  /**
+   * An object namespace: an entity whose function-valued members are its children, named
+   * `Holder.member`. Calls outside those members stay with the scope around it, as a plain
+   * variable's value's do.
+   */
+  private objectHolder(object: Node, name: string, from: Node, end: Node, mark: ExportMark): void {
+    const index = this.addEntity("module", name, from, end, from.startIndex, mark);
+    this.facts.entities[index]!.object = true;
+    for (const part of object.namedChildren) {
+      if (part.type === "method_definition") {
+        const nameNode = part.childForFieldName("name");
+        // A getter or setter is read, not called.
+        if (nameNode && nameNode.type !== "computed_property_name" && !isAccessor(part, nameNode)) this.members.set(part.startIndex, index);
+      } else if (part.type === "pair" && objectMember(part, this.source)) this.objectPairs.set(part.startIndex, index);
+    }
+    this.enter(index, this.scope.caller, end.endIndex);
+  }
+
+  /** `key: (…) => …`, `key: function …` of an object namespace, or a nested namespace `key: { … }`. */
+  private objectPair(pair: Node, written: Node, start: number): void {
+    const key = pair.childForFieldName("key")!;
+    const name = memberName(key, this.source);
+    const value = heldValue(written);
+    if (value.type === "object") return this.objectHolder(value, name, pair, pair, NOT_EXPORTED);
+    // An arrow's `this` is not the object's: only function expressions are methods of it.
+    const index = this.addEntity(value.type === "arrow_function" ? "function" : "method", name, pair, pair, pair.startIndex, NOT_EXPORTED);
+    this.noteCallbacks(index, value);
+    this.noteFunction(index, value);
+    this.enter(index, index, pair.endIndex);
   }
 
   /** `const { a, b: c } = this.state`: a holds what `this.state.a` holds, c what `this.state.b` does. */
@@ -801,6 +843,9 @@ class Extractor {
       this.functionValue(value, "default", mark);
     } else if (value.type === "class") {
       this.marks.set(value.startIndex, mark);
+    } else {
+      const object = namespaceObject(value, this.source);
+      if (object) this.objectHolder(object, "default", value, value, mark);
     }
   }
 
@@ -1030,6 +1075,42 @@ function holdsCallable(annotation: Node | null, value: Node, source: string): bo
   const method = callee.type === "member_expression" ? callee.childForFieldName("property") : callee;
   if (method && NOT_WRAPPERS.has(textOf(method, source))) return false;
   return value.childForFieldName("arguments")?.namedChildren.some((arg) => takesParameters(heldValue(arg))) ?? false;
+}
+
+/**
+ * The object literal a module-level variable holds as a namespace of functions: written
+ * directly or through `freeze(…)`/`Object.freeze(…)`, `as const`, `satisfies`, with at least one
+ * member that is a function or a nested such object.
+ */
+function namespaceObject(value: Node, source: string): Node | undefined {
+  let object = value;
+  if (object.type === "call_expression") {
+    const callee = object.childForFieldName("function");
+    const path = callee ? dottedPath(callee, source) : undefined;
+    const arg = object.childForFieldName("arguments")?.namedChildren.filter((a) => a.type !== "comment");
+    if ((path !== "freeze" && path !== "Object.freeze") || arg?.length !== 1) return undefined;
+    object = heldValue(arg[0]!);
+  }
+  return object.type === "object" && holdsFunctions(object, source) ? object : undefined;
+}
+
+function holdsFunctions(object: Node, source: string): boolean {
+  return object.namedChildren.some((part) => {
+    if (part.type === "method_definition") {
+      const name = part.childForFieldName("name");
+      return name !== null && name.type !== "computed_property_name" && !isAccessor(part, name);
+    }
+    return part.type === "pair" && objectMember(part, source);
+  });
+}
+
+/** Whether a pair of an object namespace is a member: a named key holding a function or a nested namespace. */
+function objectMember(pair: Node, source: string): boolean {
+  const key = pair.childForFieldName("key");
+  const written = pair.childForFieldName("value");
+  if (!key || !written || key.type === "computed_property_name") return false;
+  const value = heldValue(written);
+  return FUNCTION_VALUES.has(value.type) || (value.type === "object" && holdsFunctions(value, source));
 }
 
 /** A function literal with at least one parameter. */

@@ -250,7 +250,7 @@ describe("entities", () => {
         "  normalize: (x: string) => trim(x),", //                        6
         "  other: function (y: string) { return load(y); },", //          7
         "  api: { users: { list() { return fetchAll(); } } },", //        8
-        "  port: 3,", //                                                  9
+        "  port: hash(3),", //                                            9
         "  [key]: () => computed(),", //                                  10
         "} as const satisfies Api;", //                                   11
         "export const frozen = Object.freeze({ run: () => go() });", //   12
@@ -259,18 +259,21 @@ describe("entities", () => {
       ),
     );
     expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
-      "module AddColumnNode", "method AddColumnNode.create", "module util", "function util.normalize", "method util.other",
-      "module util.api", "module util.api.users", "method util.api.users.list", "module frozen", "function frozen.run", "function outer",
+      "module AddColumnNode", "method AddColumnNode.create", "method AddColumnNode.size", "module util", "function util.normalize", "method util.other",
+      "module util.api", "module util.api.users", "method util.api.users.list", "function util.[key]", "module frozen", "function frozen.run", "function outer",
     ]);
     expect(entity(facts, "util").object).toBe(true);
     expect(entity(facts, "AddColumnNode").exported).toBe(true);
-    // Calls inside a member are the member's; a getter is read, not called, and the rest of the object is the file's.
+    // Calls inside a member are the member's (a computed key is named as written, a getter is an
+    // accessor, as a class's); the rest of the object is the file's.
     expect(callsTo(facts, "make")[0]!.from).toBe(indexOf(facts, "AddColumnNode.create"));
     expect(callsTo(facts, "trim")[0]!.from).toBe(indexOf(facts, "util.normalize"));
     expect(callsTo(facts, "fetchAll")[0]!.from).toBe(indexOf(facts, "util.api.users.list"));
     expect(callsTo(facts, "go")[0]!.from).toBe(indexOf(facts, "frozen.run"));
-    expect(callsTo(facts, "count")[0]!.from).toBe(-1);
-    expect(callsTo(facts, "computed")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "count")[0]!.from).toBe(indexOf(facts, "AddColumnNode.size"));
+    expect(entity(facts, "AddColumnNode.size").accessor).toBe(true);
+    expect(callsTo(facts, "computed")[0]!.from).toBe(indexOf(facts, "util.[key]"));
+    expect(callsTo(facts, "hash")[0]!.from).toBe(-1);
     // An object made inside a function is that function's: its members are no entities.
     expect(callsTo(facts, "inner")[0]!.from).toBe(indexOf(facts, "outer"));
   });

@@ -516,11 +516,9 @@ class Extractor {
     const index = this.addEntity("module", name, from, end, from.startIndex, mark);
     this.facts.entities[index]!.object = true;
     for (const part of object.namedChildren) {
-      if (part.type === "method_definition") {
-        const nameNode = part.childForFieldName("name");
-        // A getter or setter is read, not called.
-        if (nameNode && nameNode.type !== "computed_property_name" && !isAccessor(part, nameNode)) this.members.set(part.startIndex, index);
-      } else if (part.type === "pair" && objectMember(part, this.source)) this.objectPairs.set(part.startIndex, index);
+      // Accessors too, as a class's are: their bodies' calls are theirs, and a read calls them.
+      if (part.type === "method_definition") this.members.set(part.startIndex, index);
+      else if (part.type === "pair" && objectMember(part)) this.objectPairs.set(part.startIndex, index);
     }
     this.enter(index, this.scope.caller, end.endIndex);
   }
@@ -1091,26 +1089,23 @@ function namespaceObject(value: Node, source: string): Node | undefined {
     if ((path !== "freeze" && path !== "Object.freeze") || arg?.length !== 1) return undefined;
     object = heldValue(arg[0]!);
   }
-  return object.type === "object" && holdsFunctions(object, source) ? object : undefined;
+  return object.type === "object" && holdsFunctions(object) ? object : undefined;
 }
 
-function holdsFunctions(object: Node, source: string): boolean {
-  return object.namedChildren.some((part) => {
-    if (part.type === "method_definition") {
-      const name = part.childForFieldName("name");
-      return name !== null && name.type !== "computed_property_name" && !isAccessor(part, name);
-    }
-    return part.type === "pair" && objectMember(part, source);
-  });
+function holdsFunctions(object: Node): boolean {
+  return object.namedChildren.some((part) => part.type === "method_definition" || (part.type === "pair" && objectMember(part)));
 }
 
-/** Whether a pair of an object namespace is a member: a named key holding a function or a nested namespace. */
-function objectMember(pair: Node, source: string): boolean {
+/**
+ * Whether a pair of an object namespace is a member: a key holding a function or a nested
+ * namespace. A computed key is named as written (`[Symbol.iterator]`), as a class's is.
+ */
+function objectMember(pair: Node): boolean {
   const key = pair.childForFieldName("key");
   const written = pair.childForFieldName("value");
-  if (!key || !written || key.type === "computed_property_name") return false;
+  if (!key || !written) return false;
   const value = heldValue(written);
-  return FUNCTION_VALUES.has(value.type) || (value.type === "object" && holdsFunctions(value, source));
+  return FUNCTION_VALUES.has(value.type) || (value.type === "object" && holdsFunctions(value));
 }
 
 /** A function literal with at least one parameter. */

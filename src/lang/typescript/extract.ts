@@ -498,6 +498,10 @@ class Extractor {
       // `util.normalize(…)`, so the object holds its functions as a namespace does.
       const { from, mark } = this.declaredAt(node, start);
       this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
+      // `const p: Provider = { … }`, `{ … } as Provider`: the compiler reads `p.m()` through
+      // that type, not the literal, and so does the resolver (the typed variable comes first).
+      const annotation = node.childForFieldName("type");
+      if (annotation || written.type === "as_expression") this.typedVariable(nameNode, annotation, annotation ? null : written, node);
       return;
     }
     this.localVariable(nameNode, node);

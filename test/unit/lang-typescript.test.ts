@@ -276,6 +276,8 @@ describe("entities", () => {
     expect(callsTo(facts, "hash")[0]!.from).toBe(-1);
     // An object made inside a function is that function's: its members are no entities.
     expect(callsTo(facts, "inner")[0]!.from).toBe(indexOf(facts, "outer"));
+    const byDefault = factsOf("export default { run(x: number) { return go(x); } };");
+    expect(byDefault.entities.map((e) => `${e.kind} ${e.qname} ${e.defaultExport === true}`)).toEqual(["module default true", "method default.run false"]);
   });
 
   test("parameters and local variables are locals of their function; a callback's over its own lines", () => {

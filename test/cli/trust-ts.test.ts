@@ -169,17 +169,18 @@ describe("object namespaces", () => {
     expect(list).toEqual([expect.stringMatching(/^ref name=run kind=function path=src\/use\.ts .*site=src\/use\.ts:5 /)]);
   });
 
-  test("an object whose type is written is called through that type, as the compiler reads it, here and from another file", async () => {
+  test("an object whose type is written is called through that type, as the compiler reads it, here, from another file and as this", async () => {
     const root = await writeTree(tempDir("ix-typed-objects-"), {
       "src/prov.ts": [
-        "export interface Provider { schedule(cb: () => void): void }", // 1
+        "export interface Provider { schedule(cb: () => void): void; flush(): void }", // 1
         "export const provider: Provider = {", //                          2
-        "  schedule(cb) { cb(); },", //                                    3
-        "};", //                                                           4
-        "export const konst = {", //                                       5
-        "  go(x: number) { return x; },", //                               6
-        "} as const;", //                                                  7
-        "export function local() { provider.schedule(() => {}); konst.go(1); }", // 8
+        "  schedule(cb) { cb(); this.flush(); },", //                      3
+        "  flush() {},", //                                                4
+        "};", //                                                           5
+        "export const konst = {", //                                       6
+        "  go(x: number) { return x; },", //                               7
+        "} as const;", //                                                  8
+        "export function local() { provider.schedule(() => {}); konst.go(1); }", // 9
         "",
       ].join("\n"),
       "src/use.ts": 'import { provider, konst } from "./prov";\nexport function remote() { provider.schedule(() => {}); konst.go(2); }\n',
@@ -188,6 +189,8 @@ describe("object namespaces", () => {
     expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
     const rows = (target: string) => ix(["callers", target, "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("ref "));
     expect(rows("src/prov.ts:3")).toEqual([]);
-    expect(rows("src/prov.ts:6").map((l) => /name=(\S+)/.exec(l)![1]).sort()).toEqual(["local", "remote"]);
+    // So is `this` in its methods.
+    expect(rows("src/prov.ts:4")).toEqual([]);
+    expect(rows("src/prov.ts:7").map((l) => /name=(\S+)/.exec(l)![1]).sort()).toEqual(["local", "remote"]);
   });
 });

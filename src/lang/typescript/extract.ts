@@ -117,6 +117,8 @@ class Extractor {
   private readonly members = new Map<number, number>();
   /** Start index of a `key: value` pair of an object namespace → the holder's entity index. */
   private readonly objectPairs = new Map<number, number>();
+  /** Object namespaces whose type is written, by entity index → that type: what `this` is in their methods. */
+  private readonly objectTypes = new Map<number, string>();
   private readonly classBindings = new Map<number, ClassBinding>();
   /** Start indices of type names that declare rather than reference (class, interface, heritage names). */
   private readonly notRefs = new Set<number>();
@@ -250,7 +252,7 @@ class Extractor {
       case "pair": {
         const value = node.childForFieldName("value");
         if (value) this.valueUse(value);
-        if (value && this.objectPairs.has(start)) this.objectPair(node, value, start);
+        if (value && this.objectPairs.has(start)) this.objectPair(node, value);
         return;
       }
       case "shorthand_property_identifier":
@@ -497,11 +499,13 @@ class Extractor {
       // `export const util = { normalize() {…} }`, `freeze({ create() {…} })`: callers call
       // `util.normalize(…)`, so the object holds its functions as a namespace does.
       const { from, mark } = this.declaredAt(node, start);
-      this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
+      const holder = this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
       // `const p: Provider = { … }`, `{ … } as Provider`: the compiler reads `p.m()` through
       // that type, not the literal, and so does the resolver (the typed variable comes first).
       const annotation = node.childForFieldName("type");
       if (annotation || written.type === "as_expression") this.typedVariable(nameNode, annotation, annotation ? null : written, node);
+      const declared = annotation ? typeNameOf(annotation, this.source) : this.valueType(written);
+      if (declared) this.objectTypes.set(holder, declared);
       return;
     }
     this.localVariable(nameNode, node);
@@ -516,7 +520,7 @@ class Extractor {
    * `Holder.member`. Calls outside those members stay with the scope around it, as a plain
    * variable's value's do.
    */
-  private objectHolder(object: Node, name: string, from: Node, end: Node, mark: ExportMark): void {
+  private objectHolder(object: Node, name: string, from: Node, end: Node, mark: ExportMark): number {
     const index = this.addEntity("module", name, from, end, from.startIndex, mark);
     this.facts.entities[index]!.object = true;
     for (const part of object.namedChildren) {
@@ -525,16 +529,33 @@ class Extractor {
       else if (part.type === "pair" && objectMember(part)) this.objectPairs.set(part.startIndex, index);
     }
     this.enter(index, this.scope.caller, end.endIndex);
+    return index;
+  }
+
+  /**
+   * In a method of an object namespace whose type is written, `this` is of that type, as the
+   * compiler reads it (`const Proto: Omit<Set, "k"> = { f() { this.g() } }`), unless the method
+   * declares its own `this:`.
+   */
+  private objectThis(holder: number, method: number, fn: Node): void {
+    const type = this.objectTypes.get(holder);
+    const first = fn.childForFieldName("parameters")?.namedChildren.find((p) => p.type !== "comment");
+    if (type === undefined || first?.childForFieldName("pattern")?.type === "this") return;
+    this.facts.vars.push({ scope: method, name: "this", type, line: lineOf(fn) });
   }
 
   /** `key: (…) => …`, `key: function …` of an object namespace, or a nested namespace `key: { … }`. */
-  private objectPair(pair: Node, written: Node, start: number): void {
+  private objectPair(pair: Node, written: Node): void {
     const key = pair.childForFieldName("key")!;
     const name = memberName(key, this.source);
     const value = heldValue(written);
-    if (value.type === "object") return this.objectHolder(value, name, pair, pair, NOT_EXPORTED);
+    if (value.type === "object") {
+      this.objectHolder(value, name, pair, pair, NOT_EXPORTED);
+      return;
+    }
     // An arrow's `this` is not the object's: only function expressions are methods of it.
     const index = this.addEntity(value.type === "arrow_function" ? "function" : "method", name, pair, pair, pair.startIndex, NOT_EXPORTED);
+    if (value.type !== "arrow_function") this.objectThis(this.scope.entity, index, value);
     this.noteCallbacks(index, value);
     this.noteFunction(index, value);
     this.enter(index, index, pair.endIndex);
@@ -707,6 +728,7 @@ class Extractor {
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      this.objectThis(classIndex, index, node);
       this.memberIndex.set(qname, index);
       this.noteCallbacks(index, parameters);
       this.noteFunction(index, parameters);

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 28;
+export const FACTS_VERSION = 29;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -45,6 +45,11 @@ export interface EntityFact {
    * it hands nothing over.
    */
   accessor?: true;
+  /**
+   * A module entity that is a value holding its members (TS/JS `const util = { f() {} }`):
+   * `util.f` names them, but inside them they are no names in scope.
+   */
+  object?: true;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
   /** TS/JS functions and methods that take functions: what those functions are passed. */

@@ -76,6 +76,8 @@ export class Binder implements BinderHost {
       // Class bodies are not scopes for the code inside their methods (in some languages they
       // are, for code written directly in them).
       if (!SCOPE_OPENERS.has(kind) && !(i === 0 && language.classBodyIsScope)) continue;
+      // An object's members are reached through it (`util.f`), never by their bare names.
+      if (index.entity(scope)!.object) continue;
       if (want === "any" && !typeHead) {
         const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
@@ -338,7 +340,7 @@ export class Binder implements BinderHost {
     // `function (this: Foo)`: the declared type of `this` there (arrows inside share it).
     const declared = self.typedByParameter ? declaredSelf(this.index(path)?.varsByScope.get(from), self.factName, line) : undefined;
     if (declared) return this.typeValue(path, from, declared.type);
-    const cls = this.enclosingClass(path, from);
+    const cls = this.enclosingClass(path, from) ?? objectOfMethod(this.index(path), from);
     return cls && { t: "instance", classes: [cls], via: self.via };
   }
 
@@ -568,6 +570,16 @@ function endsSooner(a: TypedVarFact, b: TypedVarFact): boolean {
 }
 
 /** The `this:` parameter in force at `line`: the innermost one whose lines hold it, else the scope's own. */
+/**
+ * In a method of an object namespace (`util = { f() { this.g() } }`), `this` is the object, as
+ * the calls `util.f()` its callers write make it; an arrow's `this` is not (it is a function).
+ */
+function objectOfMethod(index: FileIndex | undefined, from: number): EntityRef | undefined {
+  const method = index?.entity(from);
+  if (method?.kind !== "method" || !index!.entity(method.parent)?.object) return undefined;
+  return { path: index!.facts.path, index: method.parent };
+}
+
 function declaredSelf(vars: readonly TypedVarFact[] | undefined, self: string, line: number | undefined): TypedVarFact | undefined {
   let found: TypedVarFact | undefined;
   for (const v of vars ?? []) {

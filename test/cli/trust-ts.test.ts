@@ -213,3 +213,73 @@ describe("callers of a class's method that implements an interface", () => {
     expect(plain.lines[0]).not.toContain("via_interface");
   });
 });
+
+describe("object namespaces", () => {
+  test("callers of a member of a frozen or plain module-level object are the code calling Holder.member, and its own calls are its", async () => {
+    const root = await writeTree(tempDir("ix-objects-"), {
+      "src/helper.ts": "export function normalize(x: string): string { return x; }\n",
+      "src/nodes.ts": [
+        'import { normalize } from "./helper";', //                        1
+        "declare function freeze<T>(x: T): T;", //                         2
+        "export const AddColumnNode = freeze({", //                        3
+        "  is(node: unknown): boolean { return node !== null; },", //      4
+        "  create(name: string) {", //                                     5
+        "    this.is(name);", //                                           6
+        "    return normalize(name);", //                                  7
+        "  },", //                                                         8
+        "});", //                                                          9
+        "export const util = {", //                                        10
+        "  normalize: (x: string) => normalize(x),", //                    11
+        "  api: { users: { list() { return 1; } } },", //                  12
+        "} as const;", //                                                  13
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import { AddColumnNode, util } from "./nodes";', //               1
+        "export function run() {", //                                      2
+        '  AddColumnNode.create("a");', //                                 3
+        '  util.normalize("x");', //                                       4
+        "  util.api.users.list();", //                                     5
+        "}", //                                                            6
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-objects-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const rows = (args: string[]) => ix([...args, "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("ref "));
+    expect(rows(["callers", "src/nodes.ts:5"])).toEqual([expect.stringMatching(/^ref name=run kind=function path=src\/use\.ts .*site=src\/use\.ts:3 /)]);
+    // `this` in a method of the object is the object; the member's bare call of `normalize` is the imported function, not util.normalize.
+    const callees = rows(["callees", "src/nodes.ts:5"]);
+    expect(callees).toContainEqual(expect.stringMatching(/^ref name=is kind=method path=src\/nodes\.ts .*site=src\/nodes\.ts:6 /));
+    expect(callees).toContainEqual(expect.stringMatching(/^ref name=normalize kind=function path=src\/helper\.ts .*site=src\/nodes\.ts:7 /));
+    expect(rows(["callers", "src/nodes.ts:11"])).toEqual([expect.stringMatching(/^ref name=run kind=function path=src\/use\.ts .*site=src\/use\.ts:4 /)]);
+    expect(rows(["callers", "src/helper.ts:1"]).map((l) => /name=(\S+)/.exec(l)![1]).sort()).toEqual(["create", "normalize"]);
+    const list = ix(["callers", "util.api.users.list", "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("ref "));
+    expect(list).toEqual([expect.stringMatching(/^ref name=run kind=function path=src\/use\.ts .*site=src\/use\.ts:5 /)]);
+  });
+
+  test("an object whose type is written is called through that type, as the compiler reads it, here, from another file and as this", async () => {
+    const root = await writeTree(tempDir("ix-typed-objects-"), {
+      "src/prov.ts": [
+        "export interface Provider { schedule(cb: () => void): void; flush(): void }", // 1
+        "export const provider: Provider = {", //                          2
+        "  schedule(cb) { cb(); this.flush(); },", //                      3
+        "  flush() {},", //                                                4
+        "};", //                                                           5
+        "export const konst = {", //                                       6
+        "  go(x: number) { return x; },", //                               7
+        "} as const;", //                                                  8
+        "export function local() { provider.schedule(() => {}); konst.go(1); }", // 9
+        "",
+      ].join("\n"),
+      "src/use.ts": 'import { provider, konst } from "./prov";\nexport function remote() { provider.schedule(() => {}); konst.go(2); }\n',
+    });
+    const home = tempDir("ix-typed-objects-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const rows = (target: string) => ix(["callers", target, "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("ref "));
+    expect(rows("src/prov.ts:3")).toEqual([]);
+    // So is `this` in its methods.
+    expect(rows("src/prov.ts:4")).toEqual([]);
+    expect(rows("src/prov.ts:7").map((l) => /name=(\S+)/.exec(l)![1]).sort()).toEqual(["local", "remote"]);
+  });
+});

@@ -101,6 +101,8 @@ describe("entities", () => {
       "method Klass.run",
       "module Outer.Inner",
       "function Outer.Inner.deep",
+      "module obj",
+      "method obj.method",
     ]);
   });
 
@@ -237,6 +239,47 @@ describe("entities", () => {
     expect(callsTo(facts, "load")[0]!.from).toBe(indexOf(facts, "run"));
     // A value built from a thunk or by a method of a built value is no entity: its calls are the file's.
     for (const callee of ["gen", "boot", "suspend", "make", "refine", "check", "sort"]) expect(callsTo(facts, callee)[0]!.from).toBe(-1);
+  });
+
+  test("methods and function-valued properties of a module-level object are entities named Holder.member", () => {
+    const facts = factsOf(
+      lines(
+        "export const AddColumnNode = freeze({", //                       1
+        "  create(name: string) { return make(name); },", //              2
+        "  get size() { return count(); },", //                           3
+        "});", //                                                         4
+        "export const util = {", //                                       5
+        "  normalize: (x: string) => trim(x),", //                        6
+        "  other: function (y: string) { return load(y); },", //          7
+        "  api: { users: { list() { return fetchAll(); } } },", //        8
+        "  port: hash(3),", //                                            9
+        "  [key]: () => computed(),", //                                  10
+        "} as const satisfies Api;", //                                   11
+        "export const frozen = Object.freeze({ run: () => go() });", //   12
+        "export const config = { port: 3, name: 'x' };", //               13
+        "export function outer() { const local = { f() { inner(); } }; }", // 14
+      ),
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
+      "module AddColumnNode", "method AddColumnNode.create", "method AddColumnNode.size", "module util", "function util.normalize", "method util.other",
+      "module util.api", "module util.api.users", "method util.api.users.list", "function util.[key]", "module frozen", "function frozen.run", "function outer",
+    ]);
+    expect(entity(facts, "util").object).toBe(true);
+    expect(entity(facts, "AddColumnNode").exported).toBe(true);
+    // Calls inside a member are the member's (a computed key is named as written, a getter is an
+    // accessor, as a class's); the rest of the object is the file's.
+    expect(callsTo(facts, "make")[0]!.from).toBe(indexOf(facts, "AddColumnNode.create"));
+    expect(callsTo(facts, "trim")[0]!.from).toBe(indexOf(facts, "util.normalize"));
+    expect(callsTo(facts, "fetchAll")[0]!.from).toBe(indexOf(facts, "util.api.users.list"));
+    expect(callsTo(facts, "go")[0]!.from).toBe(indexOf(facts, "frozen.run"));
+    expect(callsTo(facts, "count")[0]!.from).toBe(indexOf(facts, "AddColumnNode.size"));
+    expect(entity(facts, "AddColumnNode.size").accessor).toBe(true);
+    expect(callsTo(facts, "computed")[0]!.from).toBe(indexOf(facts, "util.[key]"));
+    expect(callsTo(facts, "hash")[0]!.from).toBe(-1);
+    // An object made inside a function is that function's: its members are no entities.
+    expect(callsTo(facts, "inner")[0]!.from).toBe(indexOf(facts, "outer"));
+    const byDefault = factsOf("export default { run(x: number) { return go(x); } };");
+    expect(byDefault.entities.map((e) => `${e.kind} ${e.qname} ${e.defaultExport === true}`)).toEqual(["module default true", "method default.run false"]);
   });
 
   test("parameters and local variables are locals of their function; a callback's over its own lines", () => {

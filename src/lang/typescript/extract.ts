@@ -119,6 +119,10 @@ class Extractor {
   private readonly marks = new Map<number, ExportMark>();
   /** Start index of a member of an entity class → the class's entity index. */
   private readonly members = new Map<number, number>();
+  /** Start index of a `key: value` pair of an object namespace → the holder's entity index. */
+  private readonly objectPairs = new Map<number, number>();
+  /** Object namespaces whose type is written, by entity index → that type: what `this` is in their methods. */
+  private readonly objectTypes = new Map<number, string>();
   private readonly classBindings = new Map<number, ClassBinding>();
   /** Start indices of type names that declare rather than reference (class, interface, heritage names). */
   private readonly notRefs = new Set<number>();
@@ -257,6 +261,7 @@ class Extractor {
       case "pair": {
         const value = node.childForFieldName("value");
         if (value) this.valueUse(value);
+        if (value && this.objectPairs.has(start)) this.objectPair(node, value);
         return;
       }
       case "shorthand_property_identifier":
@@ -521,11 +526,71 @@ class Extractor {
       this.valueUse(written);
       return;
     }
+    const object = nameNode.type === "identifier" && moduleLevel ? namespaceObject(value, this.source) : undefined;
+    if (object) {
+      // `export const util = { normalize() {…} }`, `freeze({ create() {…} })`: callers call
+      // `util.normalize(…)`, so the object holds its functions as a namespace does.
+      const { from, mark } = this.declaredAt(node, start);
+      const holder = this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
+      // `const p: Provider = { … }`, `{ … } as Provider`: the compiler reads `p.m()` through
+      // that type, not the literal, and so does the resolver (the typed variable comes first).
+      const annotation = node.childForFieldName("type");
+      if (annotation || written.type === "as_expression") this.typedVariable(nameNode, annotation, annotation ? null : written, node);
+      const declared = annotation ? typeNameOf(annotation, this.source) : this.valueType(written);
+      if (declared) this.objectTypes.set(holder, declared);
+      return;
+    }
     this.localVariable(nameNode, node);
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
       this.valueUse(written);
     } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+  }
+
+  /**
+   * An object namespace: an entity whose function-valued members are its children, named
+   * `Holder.member`. Calls outside those members stay with the scope around it, as a plain
+   * variable's value's do.
+   */
+  private objectHolder(object: Node, name: string, from: Node, end: Node, mark: ExportMark): number {
+    const index = this.addEntity("module", name, from, end, from.startIndex, mark);
+    this.facts.entities[index]!.object = true;
+    for (const part of object.namedChildren) {
+      // Accessors too, as a class's are: their bodies' calls are theirs, and a read calls them.
+      if (part.type === "method_definition") this.members.set(part.startIndex, index);
+      else if (part.type === "pair" && objectMember(part)) this.objectPairs.set(part.startIndex, index);
+    }
+    this.enter(index, this.scope.caller, end.endIndex);
+    return index;
+  }
+
+  /**
+   * In a method of an object namespace whose type is written, `this` is of that type, as the
+   * compiler reads it (`const Proto: Omit<Set, "k"> = { f() { this.g() } }`), unless the method
+   * declares its own `this:`.
+   */
+  private objectThis(holder: number, method: number, fn: Node): void {
+    const type = this.objectTypes.get(holder);
+    const first = fn.childForFieldName("parameters")?.namedChildren.find((p) => p.type !== "comment");
+    if (type === undefined || first?.childForFieldName("pattern")?.type === "this") return;
+    this.facts.vars.push({ scope: method, name: "this", type, line: lineOf(fn) });
+  }
+
+  /** `key: (…) => …`, `key: function …` of an object namespace, or a nested namespace `key: { … }`. */
+  private objectPair(pair: Node, written: Node): void {
+    const key = pair.childForFieldName("key")!;
+    const name = memberName(key, this.source);
+    const value = heldValue(written);
+    if (value.type === "object") {
+      this.objectHolder(value, name, pair, pair, NOT_EXPORTED);
+      return;
+    }
+    // An arrow's `this` is not the object's: only function expressions are methods of it.
+    const index = this.addEntity(value.type === "arrow_function" ? "function" : "method", name, pair, pair, pair.startIndex, NOT_EXPORTED);
+    if (value.type !== "arrow_function") this.objectThis(this.scope.entity, index, value);
+    this.noteCallbacks(index, value);
+    this.noteFunction(index, value);
+    this.enter(index, index, pair.endIndex);
   }
 
   /** `const { a, b: c } = this.state`: a holds what `this.state.a` holds, c what `this.state.b` does. */
@@ -699,6 +764,7 @@ class Extractor {
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      this.objectThis(classIndex, index, node);
       this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);
       this.noteFunction(index, parameters);
@@ -837,6 +903,9 @@ class Extractor {
       this.functionValue(value, "default", mark);
     } else if (value.type === "class") {
       this.marks.set(value.startIndex, mark);
+    } else {
+      const object = namespaceObject(value, this.source);
+      if (object) this.objectHolder(object, "default", value, value, mark);
     }
   }
 
@@ -1066,6 +1135,39 @@ function holdsCallable(annotation: Node | null, value: Node, source: string): bo
   const method = callee.type === "member_expression" ? callee.childForFieldName("property") : callee;
   if (method && NOT_WRAPPERS.has(textOf(method, source))) return false;
   return value.childForFieldName("arguments")?.namedChildren.some((arg) => takesParameters(heldValue(arg))) ?? false;
+}
+
+/**
+ * The object literal a module-level variable holds as a namespace of functions: written
+ * directly or through `freeze(…)`/`Object.freeze(…)`, `as const`, `satisfies`, with at least one
+ * member that is a function or a nested such object.
+ */
+function namespaceObject(value: Node, source: string): Node | undefined {
+  let object = value;
+  if (object.type === "call_expression") {
+    const callee = object.childForFieldName("function");
+    const path = callee ? dottedPath(callee, source) : undefined;
+    const arg = object.childForFieldName("arguments")?.namedChildren.filter((a) => a.type !== "comment");
+    if ((path !== "freeze" && path !== "Object.freeze") || arg?.length !== 1) return undefined;
+    object = heldValue(arg[0]!);
+  }
+  return object.type === "object" && holdsFunctions(object) ? object : undefined;
+}
+
+function holdsFunctions(object: Node): boolean {
+  return object.namedChildren.some((part) => part.type === "method_definition" || (part.type === "pair" && objectMember(part)));
+}
+
+/**
+ * Whether a pair of an object namespace is a member: a key holding a function or a nested
+ * namespace. A computed key is named as written (`[Symbol.iterator]`), as a class's is.
+ */
+function objectMember(pair: Node): boolean {
+  const key = pair.childForFieldName("key");
+  const written = pair.childForFieldName("value");
+  if (!key || !written) return false;
+  const value = heldValue(written);
+  return FUNCTION_VALUES.has(value.type) || (value.type === "object" && holdsFunctions(value));
 }
 
 /** A function literal with at least one parameter. */

@@ -71,14 +71,14 @@ class TypeScriptResolver implements LanguageResolver {
     const declared = index.exportsByName.get(name);
     if (declared) {
       const local = pickMerged(index, index.topLevel.get(declared.local) ?? [], want);
-      if (local !== undefined) return entityValue(file, index, local, "import", 0);
+      if (local !== undefined) return this.exportedEntity(file, index, local, declared.local);
       const binding = index.bindings.get(declared.local);
       if (binding) return host.follow(file, binding, visiting, want);
     }
     if (name !== "default") {
       const exported = (index.topLevel.get(name) ?? []).filter((i) => index.entity(i)!.exported);
       const top = pickMerged(index, exported, want);
-      if (top !== undefined) return entityValue(file, index, top, "import", 0);
+      if (top !== undefined) return this.exportedEntity(file, index, top, name);
     }
     const reexport = index.namedReexports.get(name);
     if (reexport) return host.follow(file, reexport, visiting, want);
@@ -94,6 +94,15 @@ class TypeScriptResolver implements LanguageResolver {
       if (candidates.length === 1) return entityValue(file, index, candidates[0]!, "import", 0);
     }
     return index.starReexports.some((imp) => this.resolveImport(index.facts, imp) === "external") ? EXTERNAL : undefined;
+  }
+
+  /**
+   * An object namespace whose type is written (`export const p: Provider = { … }`) is read
+   * through that type, as the compiler reads it and as a use in its own file is.
+   */
+  private exportedEntity(file: string, index: FileIndex, entity: number, name: string): Value {
+    const typed = index.entity(entity)!.object ? this.host.moduleVariable(file, index, name) : undefined;
+    return typed ?? entityValue(file, index, entity, "import", 0);
   }
 }
 

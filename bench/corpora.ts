@@ -32,24 +32,6 @@ interface DebianCorpus {
 
 type Corpus = NpmCorpus | DebianCorpus;
 
-/** Effect ships src/ without a tsconfig; these options let the compiler resolve it as written. */
-const EFFECT_TSCONFIG = {
-  compilerOptions: {
-    target: "ESNext",
-    module: "ESNext",
-    moduleResolution: "bundler",
-    lib: ["ESNext", "DOM", "DOM.Iterable"],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    skipLibCheck: true,
-    noEmit: true,
-    // Effect imports its siblings as "./Array.ts".
-    allowImportingTsExtensions: true,
-    types: [],
-  },
-  include: ["src"],
-};
-
 /**
  * The options a library's own repository compiles its sources with, for packages that ship
  * src/ without one: ESNext, bundler resolution, the DOM for fetch-based code. A package that
@@ -60,22 +42,24 @@ function sourceTsconfig(self: { paths: string } | { condition: string }): object
   const resolution = "paths" in self
     ? { baseUrl: ".", paths: { [self.paths]: ["src/index.ts"], [`${self.paths}/*`]: ["src/*", "src/*/index.ts"] } }
     : { customConditions: [self.condition] };
-  return {
-    compilerOptions: {
-      target: "ESNext",
-      module: "ESNext",
-      moduleResolution: "bundler",
-      lib: ["ESNext", "DOM", "DOM.Iterable"],
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: [],
-      ...resolution,
-    },
-    include: ["src"],
-  };
+  return { compilerOptions: { ...SOURCE_OPTIONS, ...resolution }, include: ["src"] };
 }
+
+/** What every package shipping bare sources compiles with; `./X.ts` imports (effect's) allowed. */
+const SOURCE_OPTIONS = {
+  target: "ESNext",
+  module: "ESNext",
+  moduleResolution: "bundler",
+  lib: ["ESNext", "DOM", "DOM.Iterable"],
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+  allowImportingTsExtensions: true,
+  types: [],
+};
+
+/** Effect ships src/ without a tsconfig and imports nothing of itself by name; it is written for exact optional properties. */
+const EFFECT_TSCONFIG = { compilerOptions: { ...SOURCE_OPTIONS, exactOptionalPropertyTypes: true }, include: ["src"] };
 
 /** A package shipping its TypeScript sources: src/ and package.json, compiled as its repository does. */
 function sourcePackage(spec: string, self: Parameters<typeof sourceTsconfig>[0]): NpmCorpus {

@@ -57,7 +57,8 @@ export async function parseEach(
   const outOfTime: ParseRequest[] = [];
   const byPath = new Map(requests.map((request) => [request.path, request]));
   const take = (result: ParseResult): void => {
-    if (result.status === "skipped" && result.reason === "timeout" && byPath.has(result.path)) outOfTime.push(byPath.get(result.path)!);
+    const request = result.status === "skipped" && result.reason === "timeout" ? byPath.get(result.path) : undefined;
+    if (request) outOfTime.push(request);
     else onResult(result);
   };
   await parseAll(root, requests, take, onProgress, opts);

@@ -143,7 +143,6 @@ export interface GraphReader {
   /** The same, each with its parent's name and kind. */
   nodesNamedWithParent(name: string): Promise<{ node: GraphNode; parentName: string | null; parentKind: string | null }[]>;
   nodesNamedNoCase(name: string): Promise<GraphNode[]>;
-  nodesWithQname(qname: string): Promise<GraphNode[]>;
   /** Entities whose name starts with `prefix`, at most `limit`. */
   nodesWithPrefix(prefix: string, limit?: number): Promise<GraphNode[]>;
   /** Names starting with `prefix` in any case, files' base names included. */

@@ -214,10 +214,6 @@ export class SqliteGraphReader implements GraphReader {
     return this.nodes("lower(n.name) = lower(?) AND n.kind != 'file'", name);
   }
 
-  async nodesWithQname(qname: string): Promise<GraphNode[]> {
-    return this.nodes("n.qname = ? AND n.kind != 'file'", qname);
-  }
-
   // Prefixes are ranges over the name indexes (`>= p AND < p\uffff`), not LIKE.
   async nodesWithPrefix(prefix: string, limit = 50): Promise<GraphNode[]> {
     return this.nodes("n.name >= ? AND n.name < ? AND n.kind != 'file' LIMIT ?", prefix, prefix + "\uffff", limit);

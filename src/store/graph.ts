@@ -82,6 +82,16 @@ export interface UnresolvedSite {
   lines: number[];
 }
 
+/** The edges (CONTAINS aside) of one kind from the nodes of one file to those of another. */
+export interface FileLink {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+  count: number;
+  /** IMPORTS: the names the imports take, "*" for an import of the whole module; else empty. */
+  names: string[];
+}
+
 export interface StoreStats {
   nodes: Record<string, number>;
   edges: Record<string, number>;
@@ -201,6 +211,17 @@ export interface GraphReader {
   fileStampList(): Promise<StampList>;
   facts(path: string): Promise<FileFacts | undefined>;
 
+  /** Every link between two files, by kind: the file graph the architecture questions read. */
+  fileLinks(): Promise<FileLink[]>;
+  /** How many entities (files aside) each file holds; files without any are left out. */
+  entityCounts(): Promise<Map<string, number>>;
+  /** Exported entities directly under their file that no edge but CONTAINS comes into, in path order. */
+  unusedExports(): Promise<GraphNode[]>;
+  /** Of `names`, those an unresolved call or hand-over uses. */
+  unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>>;
+  /** Unresolved sites of each of `paths` (left out: none). */
+  unresolvedCountsOf(paths: readonly string[]): Promise<Map<string, number>>;
+
   /** Files whose IMPORTS edges point at one of `paths`. */
   importersOf(paths: readonly string[]): Promise<string[]>;
   /** Files owning any edge but CONTAINS into a node of `paths`. */
@@ -265,6 +286,12 @@ export interface RevisionRest {
    * resolving them tells, such as which files failed); undefined leaves a key as it is.
    */
   meta?: () => Record<string, string | undefined>;
+  /**
+   * Meta values derived from the whole revision (its smells), computed from the graph as
+   * written, inside the revision's transaction, so a reader sees them with the revision they
+   * describe. Called only when the revision changed something.
+   */
+  derive?: (graph: GraphReader, rev: number) => Promise<Record<string, string>>;
 }
 
 export interface RevisionInput extends RevisionRest {

@@ -19,18 +19,28 @@ export function publicApi(path: string): boolean {
 }
 
 /**
- * Confidence 0.9; 0.6 when the file is imported whole (`import * as m`, a module import),
- * since `m.name` uses the export through the module and ix may have missed that use.
+ * The unused exports that nothing but an unresolved site could still be using: of the kinds
+ * judged, in production files that are not public API, and named by no import.
+ */
+export function deadExportCandidates(input: Pick<SmellInput, "unusedExports" | "importedNames" | "reexportedWhole">, roles: ReadonlyMap<string, string>): UnusedExport[] {
+  const open = new Map<string, boolean>();
+  const judgedFile = (path: string) => {
+    let verdict = open.get(path);
+    if (verdict === undefined) open.set(path, (verdict = judged(roles.get(path) ?? "") && !publicApi(path) && !input.reexportedWhole.has(path)));
+    return verdict;
+  };
+  return input.unusedExports.filter((entity) => KINDS.has(entity.kind) && judgedFile(entity.path) && input.importedNames.get(entity.path)?.has(entity.name) !== true);
+}
+
+/**
+ * The candidates no unresolved site names. Confidence 0.9; 0.6 when the file is imported whole
+ * (`import * as m`, a module import), since `m.name` uses the export through the module and ix
+ * may have missed that use.
  */
 export function deadExports(input: Pick<SmellInput, "unusedExports" | "importedNames" | "reexportedWhole" | "unresolvedNames">, roles: ReadonlyMap<string, string>): Smell[] {
-  const out: Smell[] = [];
-  for (const entity of input.unusedExports) {
-    if (!KINDS.has(entity.kind) || !judged(roles.get(entity.path) ?? "") || publicApi(entity.path) || input.reexportedWhole.has(entity.path)) continue;
-    const imported = input.importedNames.get(entity.path);
-    if (imported?.has(entity.name) || input.unresolvedNames.has(entity.name)) continue;
-    out.push(deadExport(entity, imported?.has("*") === true));
-  }
-  return out;
+  return deadExportCandidates(input, roles)
+    .filter((entity) => !input.unresolvedNames.has(entity.name))
+    .map((entity) => deadExport(entity, input.importedNames.get(entity.path)?.has("*") === true));
 }
 
 function deadExport(entity: UnusedExport, wholeModuleImported: boolean): Smell {

@@ -1,5 +1,6 @@
 // What the smell rules read and what they find: plain data, so each rule is a function of its
 // input that a test can call with a graph written by hand.
+import type { EntityAt } from "../store";
 
 /** The version of the rules: stored reports of another version are computed again. */
 export const SMELL_VERSION = "smell_v1";
@@ -22,12 +23,7 @@ export interface FileStat {
 }
 
 /** An exported entity directly under its file that no edge but CONTAINS comes into. */
-export interface UnusedExport {
-  name: string;
-  kind: string;
-  path: string;
-  line: number;
-}
+export type UnusedExport = EntityAt;
 
 export interface SmellInput {
   files: FileStat[];
@@ -41,7 +37,7 @@ export interface SmellInput {
    * API, directly or through other such files: what a package index re-exports wholesale.
    */
   reexportedWhole: Set<string>;
-  /** Names of `unusedExports` that some unresolved call or hand-over uses. */
+  /** Names of dead-export candidates (dead-export.ts) that some unresolved call or hand-over uses. */
   unresolvedNames: Set<string>;
 }
 

@@ -92,6 +92,22 @@ export interface FileLink {
   names: string[];
 }
 
+/** An entity as the file graph lists it. */
+export interface EntityAt {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+}
+
+export interface FileGraph {
+  links: FileLink[];
+  /** Entities (files aside) per file; files without any are left out. */
+  entities: Map<string, number>;
+  /** Exported entities directly under their file that no edge but CONTAINS comes into, in path order. */
+  unusedExports: EntityAt[];
+}
+
 export interface StoreStats {
   nodes: Record<string, number>;
   edges: Record<string, number>;
@@ -211,12 +227,12 @@ export interface GraphReader {
   fileStampList(): Promise<StampList>;
   facts(path: string): Promise<FileFacts | undefined>;
 
-  /** Every link between two files, by kind: the file graph the architecture questions read. */
-  fileLinks(): Promise<FileLink[]>;
-  /** How many entities (files aside) each file holds; files without any are left out. */
-  entityCounts(): Promise<Map<string, number>>;
-  /** Exported entities directly under their file that no edge but CONTAINS comes into, in path order. */
-  unusedExports(): Promise<GraphNode[]>;
+  /**
+   * The file graph the architecture questions read, from one pass over the nodes and one over
+   * the edges: every link between two files by kind, each file's entities, and the exports
+   * nothing uses.
+   */
+  fileGraph(): Promise<FileGraph>;
   /** Of `names`, those an unresolved call or hand-over uses. */
   unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>>;
   /** Unresolved sites of each of `paths` (left out: none). */

@@ -21,7 +21,7 @@ import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
 import { computeSmells, SMELLS_META } from "../smells/report";
 
-export type Phase = "discover" | "parse" | "resolve" | "commit" | "done";
+export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "done";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
@@ -373,7 +373,12 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive: deriveSmells });
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList,
+      derive: (graph, rev) => {
+        opts.onPhase?.("smells");
+        return deriveSmells(graph, rev);
+      },
+    });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.

@@ -2,7 +2,7 @@
 // options, and a clean repository that has none.
 import { describe, expect, test } from "bun:test";
 import { ix, tempDir, writeTree } from "../helpers/cli";
-import { withGraph } from "../helpers/graph";
+import { damageGraph, withGraph } from "../helpers/graph";
 
 async function mapped(prefix: string, tree: Record<string, string>) {
   const root = await writeTree(tempDir(`ix-smells-${prefix}-`), tree);
@@ -149,5 +149,18 @@ describe("smells are stored with each revision", () => {
     // Read from the report the map stored with revision 2, not computed by the query.
     const stored = JSON.parse((await withGraph(home, root, (graph) => graph.meta("smells")))!);
     expect(stored).toMatchObject({ version: "smell_v1", rev: 2, smells: [] });
+  });
+});
+
+describe("a graph mapped before smells were stored", () => {
+  test("is answered by computing them, the same records", async () => {
+    const { root, home, run } = await mapped("old", {
+      "src/main.ts": `import { used } from "./lib";\nused();\n`,
+      "src/lib.ts": `export function used(): number {\n  return 1;\n}\n\nexport function unused(): number {\n  return 2;\n}\n`,
+    });
+    const stored = run("--format", "llm").lines;
+    damageGraph(home, root, "DELETE FROM meta WHERE key = 'smells'");
+    expect(run("--format", "llm").lines).toEqual(stored);
+    expect(stored[1]).toStartWith("smell kind=has_smell.dead_export file=src/lib.ts ");
   });
 });

@@ -451,7 +451,15 @@ function memoryBound(): () => void {
   };
 }
 
-/** The revision's smells, stored with it: the rules read the whole file graph, a query cannot. */
+/**
+ * The revision's smells, stored with it: the rules read the whole file graph, a query cannot.
+ * A rule that fails costs the map nothing: without a report of this revision, `ix smells`
+ * computes one itself (and meets the failure there, where it can be reported).
+ */
 async function deriveSmells(graph: GraphReader, rev: number): Promise<Record<string, string>> {
-  return { [SMELLS_META]: JSON.stringify(await computeSmells(graph, rev)) };
+  try {
+    return { [SMELLS_META]: JSON.stringify(await computeSmells(graph, rev)) };
+  } catch {
+    return {};
+  }
 }

@@ -159,3 +159,8 @@ export function exportsArePublic(path: string): boolean {
 export function declaresEntryPoint(facts: FileFacts): boolean {
   return familyOf(facts.lang)?.declaresEntryPoint?.(facts) === true;
 }
+
+/** Whether a file's family can tell an entry point by its code, so its facts are worth reading. */
+export function mayDeclareEntryPoint(path: string): boolean {
+  return familyOfPath(path)?.declaresEntryPoint !== undefined;
+}

@@ -3,7 +3,8 @@
 import type { FileLink, GraphReader } from "../store";
 import type { FileStat, SmellInput } from "./model";
 import { judged } from "./rule";
-import { declaresEntryPoint } from "../lang/registry";
+import { declaresEntryPoint, mayDeclareEntryPoint } from "../lang/registry";
+import { loadedWithoutImport } from "./orphan-file";
 import { deadExportCandidates, publicApi } from "./dead-export";
 
 /** Each file of a language with its entities and distinct files in and out. */
@@ -63,12 +64,13 @@ export async function readSmellInput(graph: GraphReader): Promise<SmellInput> {
     entities,
     links,
   );
-  // Unresolved sites matter only where a file has no links: ask for those files alone.
-  const alone = files.filter((f) => judged(f.role) && f.fanIn === 0 && f.fanOut === 0);
+  // Unresolved sites and what a file's code declares matter only to orphan candidates: ask
+  // for those files alone, and read facts only where the family can tell an entry point by them.
+  const alone = files.filter((f) => judged(f.role) && f.entities > 0 && f.fanIn === 0 && f.fanOut === 0 && !loadedWithoutImport(f.path));
   const unresolved = await graph.unresolvedCountsOf(alone.map((f) => f.path));
   for (const file of alone) {
     file.unresolved = unresolved.get(file.path) ?? 0;
-    const facts = await graph.facts(file.path);
+    const facts = mayDeclareEntryPoint(file.path) ? await graph.facts(file.path) : undefined;
     file.entry = facts !== undefined && declaresEntryPoint(facts);
   }
   const roles = new Map(files.map((f) => [f.path, f.role]));

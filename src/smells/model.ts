@@ -16,9 +16,9 @@ export interface FileStat {
   fanIn: number;
   /** Other files this file's nodes have an edge into. */
   fanOut: number;
-  /** Unresolved sites the file holds; counted only for files without links (orphan candidates). */
+  /** Unresolved sites the file holds; counted only for orphan candidates (input.ts). */
   unresolved: number;
-  /** The file's code makes it an entry point (a Go `package main`); asked only of files without links. */
+  /** The file's code makes it an entry point (a Go `package main`); asked only of orphan candidates. */
   entry: boolean;
 }
 

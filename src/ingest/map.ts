@@ -373,12 +373,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList,
-      derive: (graph, rev) => {
-        opts.onPhase?.("smells");
-        return deriveSmells(graph, rev);
-      },
-    });
+    const derive = (graph: GraphReader, rev: number) => {
+      opts.onPhase?.("smells");
+      return deriveSmells(graph, rev);
+    };
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.

@@ -13,21 +13,33 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askAll, type Answer, type AnswerRow } from "./answers";
 import { ixBinary, ROOT } from "./binary";
-import { ensureCorpus } from "./corpora";
+import { corpusLanguage, ensureCorpus } from "./corpora";
 import { formatScored, scoreAnswers, shortName, type Question } from "./score";
-import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth } from "./truth-ts";
+import { buildPythonTruthWithStats } from "./truth-py";
+import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth, type TruthStats } from "./truth-ts";
 
 const OUT = join(ROOT, "bench/.out");
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ["rxjs"];
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
+/**
+ * The truth of the corpus's language: the TypeScript compiler's, or jedi's for Python.
+ * Versioned: a truth that models more (TypeScript v4: interface and object members, callable
+ * types, tagged templates; module-level variables only; v5: hand-overs; v6: `new X()` reaches
+ * X, not the base declaring the constructor) must not be read from an old cache.
+ */
+const TRUTHS: Record<string, { version: string; build: (dir: string) => { truth: Truth; stats: TruthStats } }> = {
+  typescript: { version: "v6", build: buildTruthWithStats },
+  python: { version: "py1", build: buildPythonTruthWithStats },
+};
+
 function truthFor(name: string, dir: string): Truth {
-  // Versioned: a truth that models more (v4: interface and object members, callable types,
-  // tagged templates; module-level variables only; v5: hand-overs; v6: `new X()` reaches X, not
-  // the base declaring the constructor) must not be read from an old cache.
-  const cached = join(OUT, `truth-${name}-v6.json`);
+  const language = corpusLanguage(name);
+  const builder = TRUTHS[language];
+  if (!builder) throw new Error(`no truth scores ${language} corpora (${name})`);
+  const cached = join(OUT, `truth-${name}-${builder.version}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
-  const { truth, stats } = buildTruthWithStats(dir);
+  const { truth, stats } = builder.build(dir);
   mkdirSync(OUT, { recursive: true });
   writeFileSync(cached, JSON.stringify(truth));
   const left = Object.entries(stats.unmodelledByDeclaration).sort((a, b) => b[1] - a[1]).slice(0, 6);

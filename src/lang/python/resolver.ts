@@ -66,7 +66,10 @@ class PythonResolver implements LanguageResolver {
       const top = pickEntity(index, index.topLevel.get(name) ?? [], "any");
       if (top !== undefined) return entityValue(module.file, index, top, "import", 0);
       const binding = index.bindings.get(name);
-      if (binding) return host.follow(module.file, binding, visiting);
+      // `from . import lowlevel` in a package's __init__ names its own submodule: following it
+      // comes back here, and the submodule below is what it binds.
+      const followed = binding && host.follow(module.file, binding, visiting);
+      if (followed) return followed;
       // A module-level instance: `router = ConnectionRouter()`.
       const instance = host.moduleVariable(module.file, index, name);
       if (instance) return instance;

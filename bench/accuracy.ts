@@ -30,7 +30,8 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
  */
 const TRUTHS: Record<string, { version: string; build: (dir: string) => { truth: Truth; stats: TruthStats } }> = {
   typescript: { version: "v6", build: buildTruthWithStats },
-  python: { version: "py1", build: buildPythonTruthWithStats },
+  // py2: fixtures of every test parameter, not only the first of each file (a jedi bug worked around).
+  python: { version: "py2", build: buildPythonTruthWithStats },
 };
 
 function truthFor(name: string, dir: string): Truth {

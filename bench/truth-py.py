@@ -16,11 +16,43 @@ import os
 import sys
 import time
 
+from pathlib import Path
+
 import jedi
+import jedi.plugins.pytest as jedi_pytest
+from jedi.file_io import FileIO
+from jedi.inference.imports import load_module_from_path
 from jedi.parser_utils import get_parent_scope
 
 jedi.settings.dynamic_params = False
 jedi.settings.dynamic_params_for_other_modules = False
+
+
+def _pytest_modules(module_context, skip_own_module=False):
+    """Where jedi's pytest plugin looks for fixtures: the module, each conftest.py up to the
+    project root, pytest's own fixture modules.
+
+    jedi 0.18.2 walks up from the module's file_io, which a module met again through an import
+    no longer has: only the first fixture parameter of a Script was inferred, every later one
+    was nothing. The module's path is always known.
+    """
+    if not skip_own_module:
+        yield module_context
+    own = module_context.py__file__()
+    if own is not None:
+        root = Path(module_context.inference_state.project.path)
+        folder = Path(own).parent
+        while folder == root or root in folder.parents:
+            conftest = folder / "conftest.py"
+            if conftest != Path(own) and conftest.is_file():
+                yield load_module_from_path(module_context.inference_state, FileIO(str(conftest))).as_context()
+            folder = folder.parent
+    for names in jedi_pytest._PYTEST_FIXTURE_MODULES + jedi_pytest._find_pytest_plugin_modules():
+        for module_value in module_context.inference_state.import_module(names):
+            yield module_value.as_context()
+
+
+jedi_pytest._iter_pytest_modules = _pytest_modules
 
 TOP_LEVEL = "<file>"
 SAMPLES = 8
@@ -230,12 +262,21 @@ class Truth:
             visit(child, file_def)
 
     def import_edges(self, script, path, node):
-        """Each module an import statement names (`import a.b`, `from a import b`, b too when it is a submodule) that is a corpus file."""
+        """Each module an import statement names (`import a.b`, `from a import b`, b too when it
+        is a submodule; `from . import b`, the package too) that is a corpus file."""
         if node.type == "import_name":
             leaves = [dotted[-1] for dotted in node.get_paths()]
         else:
             from_names = node.get_from_names()
             leaves = ([from_names[-1]] if from_names else []) + list(node.get_defined_names())
+        if node.type == "import_from" and not node.get_from_names():
+            # `from .. import _core` runs the package `..` (its __init__.py) before binding the name.
+            folder = os.path.dirname(os.path.join(self.root, path))
+            for _ in range(node.level - 1):
+                folder = os.path.dirname(folder)
+            to = self.rel(os.path.join(folder, "__init__.py"))
+            if to is not None and to != path and os.path.isfile(os.path.join(self.root, to)):
+                self.imports[(path, to)] = {"from": path, "to": to}
         for leaf in leaves:
             try:
                 found = script.goto(leaf.start_pos[0], leaf.start_pos[1], follow_imports=True)

@@ -147,6 +147,18 @@ describe("names decorated by a method of an object", () => {
   });
 });
 
+describe("a name decorated by a class", () => {
+  test("`@generic_function def open_channel` is an instance, yet calling it through a re-export still calls the def", async () => {
+    const where = await mapped({
+      "pkg/__init__.py": "from ._channel import open_channel\n",
+      "pkg/_util.py": "class generic_function:\n    def __init__(self, fn):\n        self._fn = fn\n\n    def __call__(self, *args):\n        return self._fn(*args)\n",
+      "pkg/_channel.py": "from ._util import generic_function\n\n@generic_function\ndef open_channel(size):\n    pass\n",
+      "pkg/user.py": "import pkg\nfrom pkg import open_channel\n\ndef main():\n    open_channel(1)\n    pkg.open_channel(2)\n",
+    });
+    expect(callees("pkg/user.py:4", where)).toEqual(["open_channel pkg/_channel.py"]);
+  });
+});
+
 describe("class attributes holding classes", () => {
   test("`context_class = Context`, then `self.context_class(…)` constructs a Context, whose methods the result has", async () => {
     const where = await mapped({

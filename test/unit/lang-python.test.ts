@@ -541,8 +541,11 @@ describe("python results, fixtures and decorated names (issue 17)", () => {
         "    return decorator",
         "def typed() -> Callable[[F], Group]:",
         "    ...",
+        "def private():",
+        "    return _SocketType()",
       ].join("\n"),
     );
+    expect(entity(f, "private").returns).toBe("_SocketType");
     expect(entity(f, "make").returns).toBe("Runner");
     expect(entity(f, "mixed").returns).toBeUndefined();
     expect(entity(f, "declared").returns).toBe("Base");

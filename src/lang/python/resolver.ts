@@ -85,12 +85,12 @@ class PythonResolver implements LanguageResolver {
       const binding = index.bindings.get(name);
       // `from . import lowlevel` in a package's __init__ names its own submodule: following it
       // comes back here, and the submodule below is what it binds.
-      const followed = binding && host.follow(module.file, binding, visiting);
+      const followed = binding && host.follow(module.file, binding, visiting, want);
       if (followed) return followed;
       // A module-level instance: `router = ConnectionRouter()`.
       const instance = host.moduleVariable(module.file, index, name);
       if (instance) return instance;
-      const starred = host.throughStars(index, index.starImports, name, visiting);
+      const starred = host.throughStars(index, index.starImports, name, visiting, want);
       if (starred) return starred;
     }
     const sub = this.modules.submodule(module, name);

@@ -75,8 +75,10 @@ function typedLocalBefore(file: PythonFile, fn: number, name: string, at: number
   return undefined;
 }
 
-/** Capitalised last segment: `User`, `models.User`. */
+/** Capitalised last segment, past a private name's underscores: `User`, `models.User`, `_SocketType`. */
 export function isClassLike(path: string): boolean {
-  const first = path.charCodeAt(path.lastIndexOf(".") + 1);
+  let at = path.lastIndexOf(".") + 1;
+  while (path.charCodeAt(at) === 95) at++; // _
+  const first = path.charCodeAt(at);
   return first >= 65 && first <= 90; // A-Z
 }

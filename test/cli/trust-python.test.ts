@@ -159,6 +159,18 @@ describe("a name decorated by a class", () => {
   });
 });
 
+describe("a parameter's default", () => {
+  test("`task_status=_core.TASK_STATUS_IGNORED`, a module's instance of a private class: `task_status.started()` reaches its method", async () => {
+    const where = await mapped({
+      "pkg/__init__.py": "",
+      "pkg/_core/__init__.py": "from ._run import TASK_STATUS_IGNORED\n",
+      "pkg/_core/_run.py": "class _TaskStatusIgnored:\n    def started(self, value=None):\n        pass\n\nTASK_STATUS_IGNORED = _TaskStatusIgnored()\n",
+      "pkg/serve.py": "from . import _core\n\nasync def serve(port, *, task_status=_core.TASK_STATUS_IGNORED):\n    task_status.started(port)\n",
+    });
+    expect(callees("pkg/serve.py:3", where)).toEqual(["started pkg/_core/_run.py"]);
+  });
+});
+
 describe("class attributes holding classes", () => {
   test("`context_class = Context`, then `self.context_class(…)` constructs a Context, whose methods the result has", async () => {
     const where = await mapped({

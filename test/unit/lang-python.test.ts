@@ -591,4 +591,13 @@ describe("python results, fixtures and decorated names (issue 17)", () => {
     const f = facts(["class Group:", "    context_class = Context", "    limit = 3"].join("\n"));
     expect(f.vars).toEqual([{ scope: 0, name: "self.context_class", type: "", line: 2, fromPath: "Context" }]);
   });
+
+  test("an unannotated parameter with a default holds it: a name's value, or the class a call constructs", () => {
+    const f = facts(["async def child(n, task_status=_core.TASK_STATUS_IGNORED, clock=Clock(), flag=None, typed: Foo = x):", "    pass"].join("\n"));
+    expect(f.vars).toEqual([
+      { scope: 0, name: "task_status", type: "", line: 1, fromPath: "_core.TASK_STATUS_IGNORED" },
+      { scope: 0, name: "clock", type: "Clock", line: 1 },
+      { scope: 0, name: "typed", type: "Foo", line: 1 },
+    ]);
+  });
 });

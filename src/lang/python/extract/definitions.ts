@@ -8,6 +8,7 @@ import { addAnnotatedVar, addRefs } from "./annotations";
 import { addCallTo } from "./calls";
 import { addBases } from "./heritage";
 import { parameterNames } from "./locals";
+import { isClassLike } from "./variables";
 import { isOverloadDecorator, overloadSignature } from "./overloads";
 import type { Scope } from "./scopes";
 import { lineOf, type PythonFile, spanKey } from "./state";
@@ -128,12 +129,32 @@ function visitParameters(file: PythonFile, parameters: Node, fn: number, injecte
     if (injected !== undefined && parameter.type === "identifier" && parameter.startIndex !== injected?.startIndex) {
       file.facts.vars.push({ scope: fn, name: file.text(parameter), type: "", line: at, injected: true });
     }
+    if (parameter.type === "default_parameter") defaultTyped(file, parameter, fn, at);
     const type = parameter.childForFieldName("type");
     if (!type) continue;
     addRefs(file, type, fn);
     // typed_parameter has no name field: its name is the first child.
     const nameNode = parameter.childForFieldName("name") ?? parameter.namedChild(0);
     if (nameNode?.type === "identifier") addAnnotatedVar(file, fn, file.text(nameNode), type, lineOf(parameter));
+  }
+}
+
+/**
+ * An unannotated parameter holds its default when the caller passes none:
+ * `task_status=TASK_STATUS_IGNORED` what that name holds, `clock=Clock()` a Clock.
+ */
+function defaultTyped(file: PythonFile, parameter: Node, fn: number, at: number): void {
+  const name = parameter.childForFieldName("name");
+  const value = parameter.childForFieldName("value");
+  if (name?.type !== "identifier" || !value) return;
+  const variable = { scope: fn, name: file.text(name), type: "", line: at };
+  if (value.type === "identifier" || value.type === "attribute") {
+    const fromPath = dottedPath(value);
+    if (fromPath) file.facts.vars.push({ ...variable, fromPath });
+  } else if (value.type === "call") {
+    const callee = value.childForFieldName("function");
+    const path = callee ? dottedPath(callee) : undefined;
+    if (path !== undefined && isClassLike(path)) file.facts.vars.push({ ...variable, type: path });
   }
 }
 

@@ -164,8 +164,11 @@ export class Binder implements BinderHost {
         const found = this.findMember(value.classes, name);
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
         const field = this.findField(value.classes, name);
-        // A field called is the function or class it holds (`self.context_class(…)`), never an instance's type.
-        if (want === "call") return field?.t === "entity" && fits(field, want) ? withConfidence({ ...field, via: value.via, hops: 0 }, value.confidence) : found === "external" ? EXTERNAL : undefined;
+        if (want === "call") {
+          // A field called is the function or class it holds (`self.context_class(…)`); a typed one's instance is no callee.
+          if (field?.t === "entity" && fits(field, want)) return withConfidence({ ...field, via: value.via, hops: 0 }, value.confidence);
+          return found === "external" ? EXTERNAL : undefined;
+        }
         if (field) return field.t === "instance" && value.confidence !== undefined ? { ...field, confidence: value.confidence } : field;
         return found === "external" ? EXTERNAL : undefined;
       }

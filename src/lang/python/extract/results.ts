@@ -28,9 +28,14 @@ export function noteResult(file: PythonFile, value: Node | null, fn: number, yie
   let returned = file.returned.get(fn);
   if (!returned) file.returned.set(fn, (returned = { types: new Set(), nested: new Set(), yielded: new Set(), other: false }));
   const type = resultType(file, value, fn);
-  if (type !== undefined) (yields ? returned.yielded : returned.types).add(type);
-  else if (!yields && value.type === "identifier" && nestedDef(file, fn, file.text(value)) !== undefined) returned.nested.add(nestedDef(file, fn, file.text(value))!);
-  else if (!yields) returned.other = true;
+  if (type !== undefined) {
+    (yields ? returned.yielded : returned.types).add(type);
+    return;
+  }
+  if (yields) return;
+  const nested = value.type === "identifier" ? nestedDef(file, fn, file.text(value)) : undefined;
+  if (nested !== undefined) returned.nested.add(nested);
+  else returned.other = true;
 }
 
 /** The class `Foo(…)` constructs, or the type of the typed local named. */

@@ -2,7 +2,7 @@
 // bench/truth-py.py with Debian's interpreter (which sees python3-jedi) and reads back the same
 // Truth shape bench/truth-ts.ts builds for TypeScript.
 //
-//   bun bench/truth-py.ts <dir> [out.json]
+//   bun bench/truth-py.ts [--every n] <dir> [out.json]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -12,11 +12,15 @@ import type { Truth, TruthStats } from "./truth-ts";
 const PYTHON = process.env.IX_TRUTH_PYTHON ?? "/usr/bin/python3";
 const SCRIPT = join(import.meta.dir, "truth-py.py");
 
-export function buildPythonTruthWithStats(dir: string): { truth: Truth; stats: TruthStats } {
+/**
+ * `every` > 1 walks every `every`-th file only (sorted by path), for corpora whose whole truth
+ * takes too long (django: jedi needs tens of minutes): the truth is then `sampled`.
+ */
+export function buildPythonTruthWithStats(dir: string, every = 1): { truth: Truth; stats: TruthStats } {
   const work = mkdtempSync(join(tmpdir(), "ix-truth-py-"));
   try {
     const out = join(work, "truth.json");
-    const proc = Bun.spawnSync([PYTHON, SCRIPT, resolve(dir), out], { stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawnSync([PYTHON, SCRIPT, "--every", String(every), resolve(dir), out], { stdout: "pipe", stderr: "pipe" });
     const stderr = proc.stderr.toString();
     if (proc.exitCode !== 0) throw new Error(`${PYTHON} ${SCRIPT} failed (exit ${proc.exitCode}): ${stderr.trim().slice(-2000)}`);
     const truth = JSON.parse(readFileSync(out, "utf8")) as Truth;
@@ -29,12 +33,14 @@ export function buildPythonTruthWithStats(dir: string): { truth: Truth; stats: T
 }
 
 if (import.meta.main) {
-  const [dirArg, outArg] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const every = args[0] === "--every" ? Number(args.splice(0, 2)[1]) : 1;
+  const [dirArg, outArg] = args;
   if (!dirArg) {
-    console.error("usage: bun bench/truth-py.ts <dir> [out.json]");
+    console.error("usage: bun bench/truth-py.ts [--every n] <dir> [out.json]");
     process.exit(2);
   }
-  const { truth, stats } = buildPythonTruthWithStats(dirArg);
+  const { truth, stats } = buildPythonTruthWithStats(dirArg, every);
   const out = outArg ?? join(import.meta.dir, ".out", `truth-py-${basename(resolve(dirArg))}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(truth));

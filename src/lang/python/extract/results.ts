@@ -1,7 +1,8 @@
 // What a def gives back when no annotation says: the class it constructs in every `return`
 // (`return CliRunner()`), a typed local it returns, or the nested def it returns (a decorator
 // factory's inner function); for a pytest fixture, what it yields too. Noted as the walk meets
-// each `return` and `yield`, settled once every def is known.
+// each `return` and `yield`, settled once every def is known, and kept for fixtures and
+// decorator factories only.
 import type { Node } from "web-tree-sitter";
 import { dottedPath } from "../types";
 import { isClassLike } from "./variables";
@@ -66,20 +67,25 @@ function nestedDef(file: PythonFile, fn: number, name: string): number | undefin
 }
 
 /**
- * Gives each def without a declared result the one its returns agree on, and each def that
- * returns a nested def what that def returns. Inner defs come after their outer one, so they
+ * A fixture without a declared result gets the one its returns (or yields) agree on; a def
+ * returning a nested def gets what that def declares or its returns agree on, as what calling
+ * its result gives (a decorator factory). Other defs keep to their annotations: a call's
+ * result is typed by what the callee declares. Inner defs come after their outer one, so they
  * are settled first.
  */
 export function settleResults(file: PythonFile): void {
   const entities = file.facts.entities;
+  const inferred = new Map<number, string>();
   const settled = [...file.returned.entries()].sort((a, b) => b[0] - a[0]);
   for (const [fn, returned] of settled) {
     const entity = entities[fn]!;
     if (returned.other || file.annotatedResults.has(fn)) continue;
     const given = entity.fixture && returned.types.size === 0 ? returned.yielded : returned.types;
-    if (entity.returns === undefined && returned.nested.size === 0 && given.size === 1) entity.returns = [...given][0]!;
+    if (returned.nested.size === 0 && given.size === 1) inferred.set(fn, [...given][0]!);
+    if (entity.fixture && entity.returns === undefined && inferred.has(fn)) entity.returns = inferred.get(fn)!;
     if (entity.returnsCallable === undefined && given.size === 0 && returned.nested.size === 1) {
-      const inner = entities[[...returned.nested][0]!]!.returns;
+      const nested = [...returned.nested][0]!;
+      const inner = entities[nested]!.returns ?? inferred.get(nested);
       if (inner !== undefined) entity.returnsCallable = inner;
     }
   }

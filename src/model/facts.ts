@@ -57,8 +57,8 @@ export interface EntityFact {
   /**
    * Functions and methods: the declared result's named type, generic arguments stripped
    * ("Store", "st.Store"; Go: the single or first result, pointer stripped; TS: `Foo | null`
-   * counts as Foo; Python: the return annotation, `Optional[Foo]` counting as Foo, else the one
-   * class every `return` constructs, and for a fixture what it yields). Absent for builtins, type parameters, unnamed types, and TS overloads that
+   * counts as Foo; Python: the return annotation, `Optional[Foo]` counting as Foo; for a pytest
+   * fixture without one, the one class its returns construct or its yields give). Absent for builtins, type parameters, unnamed types, and TS overloads that
    * disagree. A name of the declaring file.
    */
   returns?: string;

@@ -96,6 +96,23 @@ describe("pytest fixtures", () => {
   });
 });
 
+describe("pytest fixtures after an edit", () => {
+  test("a conftest.py fixture that starts returning another class re-types the tests using it on the next map", async () => {
+    const where = await mapped({
+      "app.py": "class Runner:\n    def invoke(self):\n        pass\n\nclass Other:\n    def invoke(self):\n        pass\n",
+      "tests/conftest.py": "import pytest\nfrom app import Runner, Other\n\n@pytest.fixture\ndef runner():\n    return Runner()\n",
+      "tests/test_a.py": "def test_a(runner):\n    runner.invoke()\n",
+    });
+    expect(callees("tests/test_a.py:1", where)).toEqual(["invoke app.py"]);
+    const before = ix(["callees", "tests/test_a.py:1", "--format", "llm", "--full"], { cwd: where.root, home: where.home }).stdout;
+    expect(before).toContain("lines=2-3");
+    await writeTree(where.root, { "tests/conftest.py": "import pytest\nfrom app import Runner, Other\n\n@pytest.fixture\ndef runner():\n    return Other()\n" });
+    expect(ix(["map", ".", "--silent"], { cwd: where.root, home: where.home }).code).toBe(0);
+    const after = ix(["callees", "tests/test_a.py:1", "--format", "llm", "--full"], { cwd: where.root, home: where.home }).stdout;
+    expect(after).toContain("lines=6-7");
+  });
+});
+
 describe("names decorated by a method of an object", () => {
   test("`@cli.command()` where `cli` was made by `@group()`: cli is a Group, hello the Command its decorator returns", async () => {
     const where = await mapped({

@@ -174,7 +174,8 @@ for (const name of names) {
     for (const relation of [calls, calleesRelation(truth, judged), importersRelation(truth)]) {
       const started = performance.now();
       const answers = await askAll(BIN, dir, env, relation.asks);
-      const scored = scoreAnswers(relation.questions, answers, relation.title === "importers" ? sameFile : sameEntity, inJudged);
+      // A callees row is in any file: its question, an entity of a walked file, is what the sample decides.
+      const scored = scoreAnswers(relation.questions, answers, relation.title === "importers" ? sameFile : sameEntity, relation.title === "callees" ? undefined : inJudged);
       const ms = (performance.now() - started) / relation.asks.length;
       console.log(`${formatScored(relation.title, scored)}\n  (${relation.asks.length} questions, ${ms.toFixed(1)} ms each at 4 in parallel)`);
       if (relation !== calls) continue;

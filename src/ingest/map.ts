@@ -74,16 +74,16 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
   const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.returns]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.returns, e.returnsCallable, e.fixture]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
-    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.fromPath]),
     (facts.resultVars ?? [])
       .filter((v) => v.scope < 0 || outer.has(v.scope))
       .map((v) => {
         const call = v.fromCall === undefined ? undefined : facts.calls[v.fromCall];
-        return [v.scope, v.name, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];
+        return [v.scope, v.name, v.applied, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];
       }),
     (facts.fields ?? []).map((f) => [f.scope, f.name, f.type]),
   ]);

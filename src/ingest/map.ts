@@ -19,7 +19,7 @@ import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseEr
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
-import { computeSmells, SMELLS_META } from "../smells/report";
+import { carrySmells, computeSmells, SMELLS_META, storedSmells } from "../smells/report";
 
 export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "done";
 
@@ -373,9 +373,9 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
-    const derive = (graph: GraphReader, rev: number) => {
+    const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
       opts.onPhase?.("smells");
-      return deriveSmells(graph, rev);
+      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths));
     };
     const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
@@ -452,12 +452,16 @@ function memoryBound(): () => void {
 
 /**
  * The revision's smells, stored with it: the rules read the whole file graph, a query cannot.
- * A rule that fails costs the map nothing: without a report of this revision, `ix smells`
- * computes one itself (and meets the failure there, where it can be reported).
+ * An edit that left the graph's shape as it was (`edited` given) carries the previous report
+ * over, so an edit inside bodies costs no pass over the graph. A rule that fails costs the map
+ * nothing: without a report of this revision, `ix smells` computes one itself (and meets the
+ * failure there, where it can be reported).
  */
-async function deriveSmells(graph: GraphReader, rev: number): Promise<Record<string, string>> {
+async function deriveSmells(graph: GraphReader, rev: number, edited: ReadonlySet<string> | undefined): Promise<Record<string, string>> {
   try {
-    return { [SMELLS_META]: JSON.stringify(await computeSmells(graph, rev)) };
+    const previous = edited && storedSmells(await graph.meta(SMELLS_META), rev - 1);
+    const carried = previous && (await carrySmells(graph, previous, rev, edited));
+    return { [SMELLS_META]: JSON.stringify(carried ?? (await computeSmells(graph, rev))) };
   } catch {
     return {};
   }

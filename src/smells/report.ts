@@ -3,7 +3,7 @@
 // a query's budget, so a map pays it once and a query reads the stored report.
 import type { GraphReader } from "../store";
 import { readSmellInput } from "./input";
-import { SMELL_VERSION, type SmellInput, type SmellReport } from "./model";
+import { SMELL_VERSION, type Smell, type SmellInput, type SmellReport } from "./model";
 import { RULES } from "./rules";
 import { byCodeUnit } from "../util/compare";
 
@@ -42,4 +42,31 @@ export function storedSmells(stored: string | undefined, rev: number): SmellRepo
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The previous revision's report as this revision's, when the graph's shape did not move (an
+ * edit inside bodies): every rule reads the shape alone, so only the lines of the entities the
+ * edited files hold can differ, and those are read again. Undefined when one is not found.
+ */
+export async function carrySmells(graph: GraphReader, previous: SmellReport, rev: number, edited: ReadonlySet<string>): Promise<SmellReport | undefined> {
+  const smells: Smell[] = [];
+  const linesOf = new Map<string, Map<string, number>>();
+  for (const smell of previous.smells) {
+    const { entity, entity_kind: kind, line } = smell.signals;
+    if (line === undefined || entity === undefined || !edited.has(smell.file)) {
+      smells.push(smell);
+      continue;
+    }
+    let lines = linesOf.get(smell.file);
+    if (!lines) {
+      const file = await graph.fileNode(smell.file);
+      const children = file ? await graph.children(file.id) : [];
+      linesOf.set(smell.file, (lines = new Map(children.map((node) => [`${node.kind}\0${node.name}`, node.startLine]))));
+    }
+    const now = lines.get(`${kind}\0${entity}`);
+    if (now === undefined) return undefined;
+    smells.push({ ...smell, signals: { ...smell.signals, line: now } });
+  }
+  return { ...previous, rev, smells };
 }

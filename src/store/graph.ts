@@ -305,9 +305,10 @@ export interface RevisionRest {
   /**
    * Meta values derived from the whole revision (its smells), computed from the graph as
    * written, inside the revision's transaction, so a reader sees them with the revision they
-   * describe. Called only when the revision changed something.
+   * describe. Called only when the revision changed something; `shapeChanged` as in
+   * CommitResult.
    */
-  derive?: (graph: GraphReader, rev: number) => Promise<Record<string, string>>;
+  derive?: (graph: GraphReader, rev: number, shapeChanged: boolean) => Promise<Record<string, string>>;
 }
 
 export interface RevisionInput extends RevisionRest {
@@ -322,6 +323,12 @@ export interface CommitResult {
   patches: number;
   /** Edges and unresolved sites left out because an endpoint id is not in the graph. */
   droppedEdges: number;
+  /**
+   * Whether the graph's shape may have changed: nodes came, went or changed kind, name, export
+   * or parent, or edges or unresolved sites came or went. False when only lines moved (an edit
+   * inside bodies), so what is derived from the shape carries over.
+   */
+  shapeChanged: boolean;
 }
 
 /**

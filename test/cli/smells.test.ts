@@ -150,6 +150,27 @@ describe("smells are stored with each revision", () => {
     const stored = JSON.parse((await withGraph(home, root, (graph) => graph.meta("smells")))!);
     expect(stored).toMatchObject({ version: "smell_v1", rev: 2, smells: [] });
   });
+
+  test("an edit inside bodies carries the report over with the lines it moved; a new use is read again", async () => {
+    const lib = (body: string) => `export function used(): number {\n${body}}\n\nexport function unused(): number {\n  return 2;\n}\n`;
+    const { root, home, run } = await mapped("carry", { "src/main.ts": `import { used } from "./lib";\nused();\n`, "src/lib.ts": lib("  return 1;\n") });
+    const dead = (rev: number, line: number) => [
+      `smells rev=${rev} count=1 version=smell_v1`,
+      `smell kind=has_smell.dead_export file=src/lib.ts confidence=0.9 entity=unused entity_kind=function line=${line} uses=0`,
+    ];
+    expect(run("--format", "llm").lines).toEqual(dead(1, 5));
+    // A mark the rules never write, to tell a carried report from one computed again.
+    damageGraph(home, root, `UPDATE meta SET value = json_set(value, '$.thresholds.carried', 1) WHERE key = 'smells'`);
+    // Two more lines in used's body: the same shape, so the stored report is carried, its line read again.
+    await Bun.write(`${root}/src/lib.ts`, lib("  const one = 1;\n  const two = one;\n  return two;\n"));
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(run("--format", "llm").lines).toEqual(dead(2, 7));
+    expect(JSON.parse((await withGraph(home, root, (graph) => graph.meta("smells")))!)).toMatchObject({ rev: 2, thresholds: { carried: 1 } });
+    // A call of unused from used's body is a new edge: the rules run again and it is no longer dead.
+    await Bun.write(`${root}/src/lib.ts`, lib("  return unused();\n"));
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(run("--format", "llm").lines).toEqual(["smells rev=3 count=0 version=smell_v1"]);
+  });
 });
 
 describe("a graph mapped before smells were stored", () => {

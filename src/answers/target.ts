@@ -176,6 +176,8 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
   const atLine = splitLineSuffix(target, "line");
   if (atLine.span) {
     const file = await resolveFile(session, atLine.path);
+    const declared = innermostOf(await graph.startingAt(file.path, atLine.span.start));
+    if (declared.length > 0) return pickOrAmbiguous(session, target, rank(declared), opts);
     return (await graph.innermostAt(file.path, atLine.span.start)) ?? file;
   }
 
@@ -193,6 +195,16 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     if (outside) throw outside;
   }
   throw await unresolved(session, target, !dotted && (opts.kind || opts.path) ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/**
+ * Of the entities declared on one line, those holding none of the others: `opts: { parse(): T }`
+ * names parse, the most specific, as a line inside a body names its innermost entity. Two
+ * declared side by side (`const a = () => 1, b = () => 2`) stay two: a tie is never guessed.
+ */
+function innermostOf(nodes: GraphNode[]): GraphNode[] {
+  const parents = new Set(nodes.map((n) => n.parentId));
+  return nodes.filter((n) => !parents.has(n.id));
 }
 
 /** The entities a symbol target names, best reading first, narrowed by the options; none is []. */

@@ -147,7 +147,8 @@ function soleNamedMember(union: Node, source: string): Node | null {
   return sole;
 }
 
-function isNullish(node: Node, source: string): boolean {
+/** `undefined`, `null`, `void`, `never` as a type. */
+export function isNullish(node: Node, source: string): boolean {
   if (node.type === "undefined" || node.type === "null") return true;
   return node.type === "predefined_type" && NULLISH_TYPES.has(textOf(node, source));
 }

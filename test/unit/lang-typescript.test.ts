@@ -1045,6 +1045,49 @@ describe("members of interfaces, object type aliases and abstract classes", () =
   });
 });
 
+describe("members whose declared type is callable through what the file declares", () => {
+  test("aliases, callable interfaces, unions and intersections of them, wrappers given a function type; not data, library containers or imported names", () => {
+    const facts = factsOf(lines(
+      "import type { Imported } from './elsewhere';",
+      "type Getter<T> = () => T;",
+      "interface Callable { (x: number): void; extra: number }",
+      "interface Data { size: number }",
+      "type Alias = Getter<string>;",
+      "export interface Options {",
+      "  get: Getter<number>;",
+      "  call: Callable;",
+      "  both: ((a: number) => void) & ((a: string) => void);",
+      "  maybe: Alias | undefined;",
+      "  wrapped?: Constrain<T, (ctx: number) => void>;",
+      "  same: NonNullable<Getter<number>>;",
+      "  data: Data;",
+      "  mixed: Getter<number> | string;",
+      "  list: Array<() => void>;",
+      "  table: Record<string, () => void>;",
+      "  imported: Imported;",
+      "}",
+      "export class Box { read!: Alias; size: Data; }",
+      "export const call: Callable = make();",
+      "export const data: Data = make();",
+    ));
+    const functions = facts.entities.filter((e) => e.kind === "method" || e.kind === "function").map((e) => e.qname);
+    expect(functions).toEqual(["Options.get", "Options.call", "Options.both", "Options.maybe", "Options.wrapped", "Options.same", "Box.read", "call"]);
+    // `call.extra` reads the declared type: the variable is typed as well as callable.
+    expect(facts.vars.find((v) => v.name === "call")).toMatchObject({ scope: -1, type: "Callable" });
+  });
+
+  test("a nested type literal with callable members is a type entity named by its property, holding them", () => {
+    const facts = factsOf(lines(
+      "export interface Ssr {",
+      "  scripts: { signal?: AbortSignal; reserve: () => boolean; deep: { fire(): void } };",
+      "  plain: { a: number };",
+      "}",
+    ));
+    const nested = facts.entities.filter((e) => e.parent >= 0).map((e) => `${e.kind} ${e.qname}`);
+    expect(nested).toEqual(["type Ssr.scripts", "method Ssr.scripts.reserve", "type Ssr.scripts.deep", "method Ssr.scripts.deep.fire"]);
+  });
+});
+
 describe("an interface merged with a class of the same name", () => {
   test("keeps the class's method apart from the interface's signature, and the method's calls with the method", () => {
     const facts = factsOf(lines(

@@ -26,8 +26,8 @@ import {
   declarationTextStart,
   dottedPath,
   elementTypeOf,
-  isNullish,
   endLineOf,
+  isNullish,
   lineOf,
   nameText,
   NOT_WRAPPERS,
@@ -152,8 +152,8 @@ class Extractor {
   private readonly functionEntities = new Map<number, number>();
   private readonly locals: LocalFact[] = [];
 
-  /** Start index of a property whose type is an object literal holding callable members → the type's entity index. */
-  private readonly typeHolders = new Map<number, { owner: number; literal: Node }>();
+  /** Start index of a property whose type is an object literal holding callable members → that literal. */
+  private readonly typeHolders = new Map<number, Node>();
 
   constructor(
     private readonly source: string,
@@ -430,7 +430,7 @@ class Extractor {
           this.members.set(member.startIndex, index);
         } else {
           const literal = type && objectTypeOf(type, this.source);
-          if (literal && holdsCallables(literal, this.callable, this.source)) this.typeHolders.set(member.startIndex, { owner: index, literal });
+          if (literal && holdsCallables(literal, this.callable, this.source)) this.typeHolders.set(member.startIndex, literal);
         }
       }
     }
@@ -750,8 +750,8 @@ class Extractor {
 
   /** A method, accessor, constructor, overload signature, or field of an entity class. */
   private member(node: Node, start: number): void {
-    const holder = this.typeHolders.get(start);
-    if (holder) return this.typeHolder(node, holder.literal);
+    const literal = this.typeHolders.get(start);
+    if (literal) return this.typeHolder(node, literal);
     const classIndex = this.members.get(start);
     if (classIndex === undefined) return;
     const nameNode = node.childForFieldName("name") ?? node.childForFieldName("property");

@@ -150,6 +150,7 @@ function soleNamedMember(union: Node, source: string): Node | null {
 /** `undefined`, `null`, `void`, `never` as a type. */
 export function isNullish(node: Node, source: string): boolean {
   if (node.type === "undefined" || node.type === "null") return true;
+  if (node.type === "literal_type") return node.firstNamedChild !== null && isNullish(node.firstNamedChild, source);
   return node.type === "predefined_type" && NULLISH_TYPES.has(textOf(node, source));
 }
 

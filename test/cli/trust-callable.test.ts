@@ -84,6 +84,25 @@ describe("a nested type literal's callable members", () => {
   });
 });
 
+describe("a parameter declared with an object type holding functions", () => {
+  test("its members are entities the function's own calls reach", async () => {
+    const at = await mapped("callable-param", {
+      "src/timeout.ts": [
+        "export async function withTimeout<T>(opts: {", //    1
+        "  promise: Promise<T>", //                            2
+        "  onTimeout: () => Promise<T>", //                    3
+        "}): Promise<T> {", //                                 4
+        "  await opts.promise", //                             5
+        "  return opts.onTimeout()", //                        6
+        "}", //                                                7
+        "",
+      ].join("\n"),
+    });
+    expect(callers(at, "src/timeout.ts:3")).toEqual({ target: "onTimeout", rows: ["withTimeout"] });
+    expect(callers(at, "src/timeout.ts:2").target).toBe("opts");
+  });
+});
+
 describe("a variable whose declared type has call signatures", () => {
   test("sql(…), sql`…` and sql.lit(…) bind to sql and to the members of its type, in its file and from others", async () => {
     const at = await mapped("callable-variable", {

@@ -1039,7 +1039,7 @@ describe("members of interfaces, object type aliases and abstract classes", () =
       "function f(o: { inline(): void }) {}",
     ));
     const methods = facts.entities.filter((e) => e.kind === "method").map((e) => `${e.qname}@${facts.entities[e.parent]?.qname}`);
-    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router"]);
+    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router", "f.o.inline@f.o"]);
     expect(entity(facts, "Executor.executeQuery")).toMatchObject({ startLine: 2, endLine: 3, returns: "Result" });
     expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
   });
@@ -1085,6 +1085,21 @@ describe("members whose declared type is callable through what the file declares
     ));
     const nested = facts.entities.filter((e) => e.parent >= 0).map((e) => `${e.kind} ${e.qname}`);
     expect(nested).toEqual(["type Ssr.scripts", "method Ssr.scripts.reserve", "type Ssr.scripts.deep", "method Ssr.scripts.deep.fire"]);
+  });
+});
+
+describe("a parameter declared with an object type holding callable members", () => {
+  test("of a function with a body: a type entity of the function named by the parameter, which is of that type", () => {
+    const facts = factsOf(lines(
+      "export function withTimeout(opts: { timeoutMs: number; onTimeout: () => void }) {",
+      "  opts.onTimeout();",
+      "}",
+      "export type Fn = (opts: { filter(): boolean }) => void;",
+      "export function data(opts: { a: number }) {}",
+    ));
+    const nested = facts.entities.map((e) => `${e.kind} ${e.qname}`);
+    expect(nested).toEqual(["function withTimeout", "type withTimeout.opts", "method withTimeout.opts.onTimeout", "type Fn", "function data"]);
+    expect(facts.vars).toContainEqual({ scope: 0, name: "opts", type: "opts", line: 1 });
   });
 });
 

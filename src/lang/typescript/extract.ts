@@ -994,13 +994,35 @@ class Extractor {
     const pattern = node.childForFieldName("pattern");
     if (pattern?.type === "this") return this.thisParameter(node);
     if (pattern?.type !== "identifier") return;
-    const declared = declaredType(node.childForFieldName("type"), this.source);
-    if (!declared) return;
+    const annotation = node.childForFieldName("type");
+    const declared = declaredType(annotation, this.source);
+    if (!declared) {
+      if (annotation) this.literalParameter(node, textOf(pattern, this.source), annotation);
+      return;
+    }
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
     this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
+  }
+
+  /**
+   * `function withTimeout(opts: { onTimeout: () => T }) { opts.onTimeout() }`: the parameter's
+   * object type is a type entity of the function, named by the parameter, holding its callable
+   * members, and the parameter is of that type, so the function's own calls reach them. Only
+   * for a function with a body: elsewhere (a signature, a function type) nothing calls them.
+   */
+  private literalParameter(node: Node, name: string, annotation: Node): void {
+    const fn = node.parent?.parent;
+    const owner = fn && this.functionEntities.get(fn.startIndex);
+    if (owner === undefined || owner !== this.scope.entity || !fn!.childForFieldName("body")) return;
+    const literal = objectTypeOf(annotation, this.source);
+    if (!literal || !holdsCallables(literal, this.callable, this.source)) return;
+    this.facts.vars.push({ scope: owner, name, type: name, line: lineOf(node) });
+    const index = this.addEntity("type", name, node, node, node.startIndex, NOT_EXPORTED);
+    this.typeMembers(literal, index);
+    this.enter(index, this.scope.caller, node.endIndex);
   }
 
   /**

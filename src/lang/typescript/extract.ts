@@ -27,6 +27,7 @@ import {
   dottedPath,
   elementTypeOf,
   endLineOf,
+  flattened,
   isNullish,
   lineOf,
   nameText,
@@ -1231,14 +1232,14 @@ function objectTypeOf(annotation: Node, source: string): Node | undefined {
         current = current.firstNamedChild;
         break;
       case "union_type": {
-        const members: Node[] = current.namedChildren.filter((m) => !isNullish(m, source));
+        const members: Node[] = flattened(current).filter((m) => !isNullish(m, source));
         current = members.length === 1 ? members[0]! : null;
         break;
       }
       case "object_type":
         return current;
       case "intersection_type":
-        return current.namedChildren.some((part) => objectTypeOf(part, source) !== undefined) ? current : undefined;
+        return flattened(current).some((part) => unparenthesizedType(part).type === "object_type") ? current : undefined;
       default:
         return undefined;
     }
@@ -1246,12 +1247,18 @@ function objectTypeOf(annotation: Node, source: string): Node | undefined {
   return undefined;
 }
 
+function unparenthesizedType(type: Node): Node {
+  let current = type;
+  while (current.type === "parenthesized_type" && current.firstNamedChild) current = current.firstNamedChild;
+  return current;
+}
+
 /** Whether an object type (or an intersection of them) declares a member that can be called, at any depth. */
 function holdsCallables(literal: Node, callable: CallableTypes, source: string): boolean {
   const pending = [literal];
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (next.type !== "object_type") {
-      for (const part of next.namedChildren) {
+      for (const part of flattened(next)) {
         const inner = objectTypeOf(part, source);
         if (inner) pending.push(inner);
       }

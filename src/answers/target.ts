@@ -176,7 +176,7 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
   const atLine = splitLineSuffix(target, "line");
   if (atLine.span) {
     const file = await resolveFile(session, atLine.path);
-    const declared = innermostOf(await graph.startingAt(file.path, atLine.span.start));
+    const declared = declaredOn(await graph.startingAt(file.path, atLine.span.start));
     if (declared.length > 0) return pickOrAmbiguous(session, target, rank(declared), opts);
     return (await graph.innermostAt(file.path, atLine.span.start)) ?? file;
   }
@@ -199,12 +199,25 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
 
 /**
  * Of the entities declared on one line, those holding none of the others: `opts: { parse(): T }`
- * names parse, the most specific, as a line inside a body names its innermost entity. Two
- * declared side by side (`const a = () => 1, b = () => 2`) stay two: a tie is never guessed.
+ * names parse, the most specific, as a line inside a body names its innermost entity; but a
+ * function's line names the function, not the type of a parameter declared beside it
+ * (`function f(opts: { cb(): void }) {`). Two declared side by side (`const a = () => 1,
+ * b = () => 2`) stay two: a tie is never guessed.
  */
-function innermostOf(nodes: GraphNode[]): GraphNode[] {
-  const parents = new Set(nodes.map((n) => n.parentId));
-  return nodes.filter((n) => !parents.has(n.id));
+function declaredOn(nodes: GraphNode[]): GraphNode[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const parentOf = (n: GraphNode) => (n.parentId === null ? undefined : byId.get(n.parentId));
+  const inSignature = (n: GraphNode): boolean => {
+    for (let at: GraphNode | undefined = n; at; at = parentOf(at)) {
+      const parent = parentOf(at);
+      if (at.kind === "type" && parent && CALLABLE_KINDS.has(parent.kind)) return true;
+    }
+    return false;
+  };
+  const pool = nodes.filter((n) => !inSignature(n));
+  const holders = new Set<string>();
+  for (const n of pool) for (let p = parentOf(n); p; p = parentOf(p)) holders.add(p.id);
+  return pool.filter((n) => !holders.has(n.id));
 }
 
 /** The entities a symbol target names, best reading first, narrowed by the options; none is []. */

@@ -101,6 +101,21 @@ describe("a parameter declared with an object type holding functions", () => {
     expect(callers(at, "src/timeout.ts:3")).toEqual({ target: "onTimeout", rows: ["withTimeout"] });
     expect(callers(at, "src/timeout.ts:2").target).toBe("opts");
   });
+
+  test("the function's line names the function, not its parameter's type declared beside it", async () => {
+    const at = await mapped("callable-param-line", {
+      "src/run.ts": [
+        "export function run(opts: {", //                         1
+        "  onDone: () => void", //                                 2
+        "}) { opts.onDone() }", //                                 3
+        "export function once(o: { cb(): void }) { o.cb() }", //  4
+        "export function main() { run({ onDone() {} }); once({ cb() {} }) }", // 5
+        "",
+      ].join("\n"),
+    });
+    expect(callers(at, "src/run.ts:1")).toEqual({ target: "run", rows: ["main"] });
+    expect(callers(at, "src/run.ts:4")).toEqual({ target: "once", rows: ["main"] });
+  });
 });
 
 describe("a variable whose declared type has call signatures", () => {

@@ -184,6 +184,8 @@ export interface GraphReader {
   fileNode(path: string): Promise<GraphNode | undefined>;
   /** The innermost entity whose span holds `line`. */
   innermostAt(path: string, line: number): Promise<GraphNode | undefined>;
+  /** The entities (not files) that start on `line`, in no particular order. */
+  startingAt(path: string, line: number): Promise<GraphNode[]>;
   /**
    * The members of a node: what it CONTAINS, which is its own nesting and, for a type, methods
    * declared in other files. Those in the node's own file first, then by path; in line order.

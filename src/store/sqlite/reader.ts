@@ -257,6 +257,10 @@ export class SqliteGraphReader implements GraphReader {
     return this.nodes("n.path = ? AND n.kind = 'file'", path)[0];
   }
 
+  async startingAt(path: string, line: number): Promise<GraphNode[]> {
+    return this.nodes("n.path = ? AND n.kind != 'file' AND n.start_line = ?", path, line);
+  }
+
   async innermostAt(path: string, line: number): Promise<GraphNode | undefined> {
     return this.nodes(
       "n.path = ? AND n.kind != 'file' AND n.start_line <= ? AND n.end_line >= ? ORDER BY (n.end_line - n.start_line), n.start_line DESC LIMIT 1",

@@ -16,10 +16,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // rules from their caller (Project.languages, SiteQuery.syntax), never from the registry.
   sites: ["model", "util"],
   resolve: ["model", "util"],
+  // Region work: the file graph in, a hierarchy out; graphology is imported by regions/louvain alone.
+  regions: ["model", "util"],
   lang: ["model", "util", "resolve", "sites"],
   config: ["model", "util", "wire"],
   workspace: ["model", "util", "config", "store"],
-  ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace"],
+  ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "regions"],
   answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest"],
   present: ["model", "util", "answers", "wire", "store", "config", "ingest"],
   cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest"],

@@ -53,7 +53,7 @@ export function errorRecord(error: IxError): ErrorRecord {
     }
     if (regionCandidates) {
       message += "; pick one with --pick N, or name it by its id";
-      rows.push({ kind: "candidate", rows: regionCandidates.slice(0, CANDIDATE_ROWS).map((r, i) => ({ n: i + 1, ...regionRef(r), pick: `--pick ${i + 1}`, id: r.id })) });
+      rows.push({ kind: "candidate", rows: regionCandidates.slice(0, CANDIDATE_ROWS).map((r, i) => ({ n: i + 1, label: r.label, kind: r.kind, level: r.level, files: r.files, pick: `--pick ${i + 1}`, id: r.id })) });
     }
     if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map(suggestionRow) });
     if (regionSuggestions) rows.push({ kind: "suggestion", rows: regionSuggestions.map(regionRef) });

@@ -140,6 +140,25 @@ describe("regions on planted communities", () => {
     expect(after.hierarchy.regions.map((r) => r.id).sort()).toEqual(before.hierarchy.regions.map((r) => r.id).sort());
   });
 
+  test("each file's edges inside and outside its region are counted, with the files at their other ends", () => {
+    const files = ["a/1.ts", "a/2.ts", "a/3.ts", "a/4.ts", "a/5.ts", "a/6.ts", "b/1.ts", "b/2.ts", "b/3.ts", "b/4.ts", "b/5.ts", "b/6.ts"].map((path) => ({ path, role: "production", entities: 1 }));
+    const links: FileLink[] = [];
+    for (const side of ["a", "b"]) for (let i = 1; i <= 6; i++) links.push({ src: `${side}/${i}.ts`, dst: `${side}/${(i % 6) + 1}.ts`, kind: "IMPORTS", count: 1 });
+    links.push({ src: "a/1.ts", dst: "b/1.ts", kind: "REFERENCES", count: 1 });
+    const { hierarchy } = computeRegions({ files, links, rootName: "pair" });
+    const of = new Map(hierarchy.files.map((f) => [f.path, f]));
+    expect(of.get("a/1.ts")).toMatchObject({ edgesInside: 2, edgesOutside: 1, neighborsInside: 2, neighborsOutside: 1 });
+    expect(of.get("b/1.ts")).toMatchObject({ edgesInside: 2, edgesOutside: 1, neighborsInside: 2, neighborsOutside: 1 });
+    expect(of.get("a/3.ts")).toMatchObject({ edgesInside: 2, edgesOutside: 0, neighborsInside: 2, neighborsOutside: 0 });
+    expect(of.get("a/1.ts")!.region).not.toBe(of.get("b/1.ts")!.region);
+    const [moduleA, moduleB] = [of.get("a/1.ts")!.region, of.get("b/1.ts")!.region];
+    expect(hierarchy.links).toEqual([{ src: moduleA, dst: moduleB, edges: 1 }]);
+    const a = hierarchy.regions.find((r) => r.id === moduleA)!;
+    expect(a).toMatchObject({ kind: "module", files: 6, cohesion: 0.86, coupling: 0.17, crosscut: 0, label: "A" });
+    // B is depended on by the one other module of its level.
+    expect(hierarchy.regions.find((r) => r.id === moduleB)!.crosscut).toBe(1);
+  });
+
   test("a repository of a few files is one system holding them", () => {
     const { input } = planted(1, 6);
     const { hierarchy } = computeRegions(input);

@@ -3,6 +3,8 @@
 // or `module.member` (Effect.gen, os.path.join, http.Get, click.echo, z.object: dotted.ts), a
 // symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
 // unless nothing else matches; a tie among several is an ambiguity, never a guess.
+// A region of the architecture map (resolveRegion) is named by its id, label or a file it holds,
+// under the same rules.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";

@@ -1,5 +1,6 @@
 // The hierarchy, bottom-up: modules found in the file graph, then groups of the level below
-// found in the graph between them, until nothing merges; a root system above the rest.
+// found in the graph between them, until nothing merges; while the top is still wide, coarser
+// resolutions, then the directories holding the parts; a root system above the rest.
 // Each level's groups are held to a size band: an oversized group is split by Louvain on its
 // own subgraph, at a rising resolution until it splits; a small module joins the group it has
 // most weight to, else the one nearest it in the directory tree.

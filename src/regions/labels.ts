@@ -13,8 +13,7 @@ const DOMINANT_SHARE = 0.6;
 const WORD_SHARE = 0.4;
 
 export function dominantDir(paths: readonly string[]): { dir: string; share: number } {
-  const found = deepestHolding(paths);
-  return found;
+  return deepestHolding(paths);
 }
 
 /**

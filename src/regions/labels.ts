@@ -79,41 +79,56 @@ function commonWord(paths: readonly string[], exclude: Set<string>): string | un
   return best;
 }
 
-/** A label of `depth` directory segments (2 by default; more to tell two regions apart). */
-export function labelOf(paths: readonly string[], dir: string, depth: number, fallback: string): string {
+/** The commonest directory right below `dir` among the paths, when it holds this share of them. */
+const CHILD_SHARE = 0.3;
+
+function commonChild(paths: readonly string[], dir: string): string | undefined {
+  const counts = new Map<string, number>();
+  const start = dir === "" ? 0 : dir.length + 1;
+  for (const path of paths) {
+    if (dir !== "" && !path.startsWith(`${dir}/`)) continue;
+    const slash = path.indexOf("/", start);
+    if (slash > start) counts.set(path.slice(start, slash), (counts.get(path.slice(start, slash)) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [child, count] of counts) {
+    if (count / paths.length < CHILD_SHARE || GENERIC_DIRS.has(child.toLowerCase())) continue;
+    if (best === undefined || count > counts.get(best)! || (count === counts.get(best)! && child < best)) best = child;
+  }
+  return best;
+}
+
+/**
+ * A label of the directory's last `depth` meaningful segments; `specific` (or a single segment)
+ * adds what sets the region apart inside that directory: its commonest subdirectory, else the
+ * commonest word of its file names.
+ */
+export function labelOf(paths: readonly string[], dir: string, depth: number, fallback: string, specific = false): string {
   const segments = segmentsOf(dir);
   const parts = segments.slice(-depth).map(titleOf);
-  if (parts.length < 2) {
-    const word = commonWord(paths, new Set(segments.flatMap((s) => wordsOf(s))));
-    if (word) parts.push(titleOf(word));
+  if (parts.length < 2 || specific) {
+    const child = commonChild(paths, dir);
+    const word = child ? undefined : commonWord(paths, new Set(segments.flatMap((s) => wordsOf(s))));
+    const extra = child ? titleOf(child) : word ? titleOf(word) : undefined;
+    if (extra && parts[parts.length - 1] !== extra) parts.push(extra);
   }
   return parts.length > 0 ? parts.join(" / ") : fallback;
 }
 
 /**
  * Labels for every region: the root's is the repository's name; regions sharing a label get
- * more of their directory until they differ or it runs out.
+ * what sets each apart inside its directory, then one more directory segment.
  */
 export function labelAll(regions: { paths: readonly string[]; dir: string; root: boolean }[], rootName: string): string[] {
   const fallback = titleOf(rootName) || "System";
-  const depth = regions.map(() => 2);
-  const labels = regions.map((r, i) => (r.root ? fallback : labelOf(r.paths, r.dir, depth[i]!, fallback)));
-  for (let round = 0; round < 1; round++) {
+  const labels = regions.map((r) => (r.root ? fallback : labelOf(r.paths, r.dir, 2, fallback)));
+  for (const [depth, specific] of [[2, true], [3, true]] as const) {
     const seen = new Map<string, number[]>();
     for (const [i, label] of labels.entries()) if (!regions[i]!.root) (seen.get(label) ?? seen.set(label, []).get(label)!).push(i);
-    let changed = false;
     for (const group of seen.values()) {
       if (group.length < 2) continue;
-      for (const i of group) {
-        const longer = labelOf(regions[i]!.paths, regions[i]!.dir, depth[i]! + 1, fallback);
-        if (longer !== labels[i]) {
-          depth[i]!++;
-          labels[i] = longer;
-          changed = true;
-        }
-      }
+      for (const i of group) labels[i] = labelOf(regions[i]!.paths, regions[i]!.dir, depth, fallback, specific);
     }
-    if (!changed) break;
   }
   return labels;
 }

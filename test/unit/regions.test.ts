@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FileLink, Hierarchy, RegionInputFile } from "../../src/model/regions";
 import { computeRegions, type RegionInput } from "../../src/regions";
+import { labelAll } from "../../src/regions/labels";
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -157,6 +158,20 @@ describe("regions on planted communities", () => {
     expect(a).toMatchObject({ kind: "module", files: 6, cohesion: 0.86, coupling: 0.17, crosscut: 0, label: "A" });
     // B is depended on by the one other module of its level.
     expect(hierarchy.regions.find((r) => r.id === moduleB)!.crosscut).toBe(1);
+  });
+
+  test("labels: the dominant directory's last two meaningful segments; two regions of one directory set apart by their commonest subdirectory", () => {
+    const region = (paths: string[], dir: string) => ({ paths, dir, root: false });
+    const labels = labelAll(
+      [
+        { paths: [], dir: "", root: true },
+        region(["src/cli/client/a.ts", "src/cli/client/b.ts"], "src/cli/client"),
+        region(["django/django/db/x.py", "django/django/core/y.py", "django/django/db/z.py"], "django/django"),
+        region(["django/django/core/a.py", "django/django/core/b.py", "django/django/urls/c.py"], "django/django"),
+      ],
+      "my_repo",
+    );
+    expect(labels).toEqual(["My Repo", "Cli / Client", "Django / Db", "Django / Core"]);
   });
 
   test("a repository of a few files is one system holding them", () => {

@@ -38,11 +38,11 @@ function phases(err: string): Map<string, number> {
   return new Map([...err.matchAll(/ix map: (\w+) at (\d+) ms/g)].map((m) => [m[1]!, Number(m[2])]));
 }
 
-async function stored(): Promise<{ regions: Region[]; files: RegionFile[]; links: { src: string; dst: string; count: number }[]; modularity: number }> {
+async function stored(): Promise<{ regions: Region[]; files: RegionFile[]; links: { from: string; to: string; count: number }[]; modularity: number }> {
   const ws = findWorkspace(home, realpathSync(dir))!;
   const graph = openGraphReader(ws.dbPath);
   try {
-    return { regions: await graph.regions(), files: await graph.regionFiles(), links: await graph.fileLinks(), modularity: Number(await graph.meta("regions_modularity")) };
+    return { regions: await graph.regions(), files: await graph.regionFiles(), links: (await graph.fileGraph()).links, modularity: Number(await graph.meta("regions_modularity")) };
   } finally {
     graph.close();
   }
@@ -79,15 +79,15 @@ function groupsBy(regions: Region[], files: RegionFile[], pick: "top" | "module"
 }
 
 /** Newman modularity of a partition over the file graph's edges (undirected, counted). */
-function modularityOf(groups: Map<string, string[]>, links: { src: string; dst: string; count: number }[]): number {
+function modularityOf(groups: Map<string, string[]>, links: { from: string; to: string; count: number }[]): number {
   const groupOf = new Map<string, string>();
   for (const [id, paths] of groups) for (const p of paths) groupOf.set(p, id);
   const inner = new Map<string, number>();
   const degree = new Map<string, number>();
   let total = 0;
   for (const l of links) {
-    const a = groupOf.get(l.src);
-    const b = groupOf.get(l.dst);
+    const a = groupOf.get(l.from);
+    const b = groupOf.get(l.to);
     if (a === undefined || b === undefined) continue;
     total += l.count;
     degree.set(a, (degree.get(a) ?? 0) + l.count);

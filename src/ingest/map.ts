@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
+import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
@@ -20,8 +20,9 @@ import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { mapRegions, type RegionWork } from "./regions";
 import { roleOf } from "./roles";
+import { computeSmells, SMELLS_META } from "../smells/report";
 
-export type Phase = "discover" | "parse" | "resolve" | "commit" | "regions" | "done";
+export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "regions" | "done";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
@@ -380,7 +381,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList });
+    const derive = (graph: GraphReader, rev: number) => {
+      opts.onPhase?.("smells");
+      return deriveSmells(graph, rev);
+    };
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");
@@ -455,4 +460,17 @@ function memoryBound(): () => void {
     collectedAt = steps;
     rssThen = process.memoryUsage.rss();
   };
+}
+
+/**
+ * The revision's smells, stored with it: the rules read the whole file graph, a query cannot.
+ * A rule that fails costs the map nothing: without a report of this revision, `ix smells`
+ * computes one itself (and meets the failure there, where it can be reported).
+ */
+async function deriveSmells(graph: GraphReader, rev: number): Promise<Record<string, string>> {
+  try {
+    return { [SMELLS_META]: JSON.stringify(await computeSmells(graph, rev)) };
+  } catch {
+    return {};
+  }
 }

@@ -55,7 +55,7 @@ export async function mapRegions(store: GraphStore, root: string, rev: number, p
   }
   try {
     const files = await store.regionInputFiles();
-    const links = await store.fileLinks();
+    const { links } = await store.fileGraph();
     const previous =
       stored === undefined
         ? undefined

@@ -5,10 +5,10 @@ import type { EdgeKind } from "./edges";
 /** module: level 1 (≈5–20 files); subsystem: any level between; system: the root. */
 export type RegionKind = "module" | "subsystem" | "system";
 
-/** The file-level graph regions are computed from: one row per (source file, target file, kind). */
-export interface FileLink {
-  src: string;
-  dst: string;
+/** The file-level graph regions are computed from: one row per (source file, target file, kind), as GraphReader.fileGraph lists it. */
+export interface FileEdges {
+  from: string;
+  to: string;
   kind: EdgeKind;
   count: number;
 }

@@ -2,7 +2,7 @@
 // count, and the directory tree as a weak prior, so that files with few edges still land beside
 // their siblings.
 import type { EdgeKind } from "../model/edges";
-import type { FileLink } from "../model/regions";
+import type { FileEdges } from "../model/regions";
 import { byCodeUnit } from "../util/compare";
 
 /**
@@ -45,14 +45,14 @@ function add(weights: Map<number, Map<number, number>>, a: number, b: number, w:
   row.set(hi, (row.get(hi) ?? 0) + w);
 }
 
-export function buildFileGraph(files: readonly string[], links: readonly FileLink[]): FileGraph {
+export function buildFileGraph(files: readonly string[], links: readonly FileEdges[]): FileGraph {
   const paths = [...new Set(files)].sort(byCodeUnit);
   const index = new Map(paths.map((p, i) => [p, i]));
   const weights = new Map<number, Map<number, number>>();
   const real: FileGraph["links"] = [];
   for (const link of links) {
-    const a = index.get(link.src);
-    const b = index.get(link.dst);
+    const a = index.get(link.from);
+    const b = index.get(link.to);
     const w = KIND_WEIGHT[link.kind] ?? 0;
     if (a === undefined || b === undefined || a === b || w === 0 || link.count <= 0) continue;
     real.push([a, b, link.kind, link.count]);

@@ -3,7 +3,7 @@
 // computation) extends the previous hierarchy: every kept file keeps its region, each new one
 // joins the region it has most weight to. Past that, or when the graph's modules lost much of
 // their inner weight, Louvain runs again and ids are matched to the previous regions by overlap.
-import type { FileLink, Hierarchy, Region, RegionFile, RegionInputFile, RegionKind } from "../model/regions";
+import type { FileEdges, Hierarchy, Region, RegionFile, RegionInputFile, RegionKind } from "../model/regions";
 import { byCodeUnit } from "../util/compare";
 import { buildFileGraph, type FileGraph } from "./graph";
 import { buildTree, SMALL_REPOSITORY, MODULE_MIN, maxFilesAt, type TreeNode } from "./hierarchy";
@@ -13,7 +13,7 @@ import { round2, scoreNodes } from "./scores";
 
 export interface RegionInput {
   files: RegionInputFile[];
-  links: FileLink[];
+  links: FileEdges[];
   /** The repository's directory name: the root system's label. */
   rootName: string;
 }

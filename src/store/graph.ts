@@ -3,11 +3,11 @@
 // known by their stable ids, never by a row number of the engine behind them.
 import type { EdgeKind } from "../model/edges";
 import type { FileFacts } from "../model/facts";
-import type { FileLink, Hierarchy, Region, RegionFile, RegionInputFile, RegionLink } from "../model/regions";
+import type { Hierarchy, Region, RegionFile, RegionInputFile, RegionLink } from "../model/regions";
 import type { StampList } from "./stamps";
 
 export type { EdgeKind };
-export type { FileLink, Hierarchy, Region, RegionFile, RegionInputFile, RegionLink };
+export type { Hierarchy, Region, RegionFile, RegionInputFile, RegionLink };
 export type { FileStamp, StampList } from "./stamps";
 
 /** One file as the graph recorded it. */
@@ -82,6 +82,32 @@ export interface UnresolvedSite {
   name: string;
   receiver: string | null;
   lines: number[];
+}
+
+/** The edges (CONTAINS aside) of one kind from the nodes of one file to those of another. */
+export interface FileLink {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+  count: number;
+  /** IMPORTS: the names the imports take, "*" for an import of the whole module; else empty. */
+  names: string[];
+}
+
+/** An entity as the file graph lists it. */
+export interface EntityAt {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+}
+
+export interface FileGraph {
+  links: FileLink[];
+  /** Entities (files aside) per file; files without any are left out. */
+  entities: Map<string, number>;
+  /** Exported entities directly under their file that no edge but CONTAINS comes into, in path order. */
+  unusedExports: EntityAt[];
 }
 
 export interface StoreStats {
@@ -203,6 +229,17 @@ export interface GraphReader {
   fileStampList(): Promise<StampList>;
   facts(path: string): Promise<FileFacts | undefined>;
 
+  /**
+   * The file graph the architecture questions read, from one pass over the nodes and one over
+   * the edges: every link between two files by kind, each file's entities, and the exports
+   * nothing uses.
+   */
+  fileGraph(): Promise<FileGraph>;
+  /** Of `names`, those an unresolved call or hand-over uses. */
+  unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>>;
+  /** Unresolved sites of each of `paths` (left out: none). */
+  unresolvedCountsOf(paths: readonly string[]): Promise<Map<string, number>>;
+
   /** Files whose IMPORTS edges point at one of `paths`. */
   importersOf(paths: readonly string[]): Promise<string[]>;
   /** Files owning any edge but CONTAINS into a node of `paths`. */
@@ -212,11 +249,6 @@ export interface GraphReader {
   /** Files whose last resolution read one of `keys` (src/resolve/reads.ts); undefined when a key cannot be matched. */
   ownersReading(keys: readonly string[]): Promise<string[] | undefined>;
 
-  /**
-   * The file-level graph: for each pair of different files and each edge kind but CONTAINS,
-   * how many edges lead from entities of one to entities of the other.
-   */
-  fileLinks(): Promise<FileLink[]>;
   /** Every mapped source file (a language read it) with its role and entity count, in path order. */
   regionInputFiles(): Promise<RegionInputFile[]>;
 
@@ -286,6 +318,12 @@ export interface RevisionRest {
    * resolving them tells, such as which files failed); undefined leaves a key as it is.
    */
   meta?: () => Record<string, string | undefined>;
+  /**
+   * Meta values derived from the whole revision (its smells), computed from the graph as
+   * written, inside the revision's transaction, so a reader sees them with the revision they
+   * describe. Called only when the revision changed something.
+   */
+  derive?: (graph: GraphReader, rev: number) => Promise<Record<string, string>>;
 }
 
 export interface RevisionInput extends RevisionRest {
@@ -301,7 +339,7 @@ export interface CommitResult {
   /** Edges and unresolved sites left out because an endpoint id is not in the graph. */
   droppedEdges: number;
   /**
-   * Whether the file-level graph (fileLinks, the file set) may differ from the previous
+   * Whether the file-level graph (fileGraph().links, the file set) may differ from the previous
    * revision's: false after an edit inside bodies that moved no edge between two files.
    */
   fileGraphChanged: boolean;

@@ -1,7 +1,7 @@
 // Region work on synthetic graphs with planted communities: the planted structure comes back,
 // the same graph gives the same regions, and a small change keeps every region id.
 import { describe, expect, test } from "bun:test";
-import type { FileLink, Hierarchy, RegionInputFile } from "../../src/model/regions";
+import type { FileEdges, Hierarchy, RegionInputFile } from "../../src/model/regions";
 import { computeRegions, type RegionInput } from "../../src/regions";
 import { labelAll } from "../../src/regions/labels";
 
@@ -31,15 +31,15 @@ function planted(groups: number, size: number, opts: { seed?: number; dirs?: boo
       members[g]!.push(path);
     }
   }
-  const links: FileLink[] = [];
+  const links: FileEdges[] = [];
   const inside = opts.inside ?? 0.4;
   for (const group of members) {
-    for (const a of group) for (const b of group) if (a !== b && random() < inside) links.push({ src: a, dst: b, kind: random() < 0.5 ? "IMPORTS" : "CALLS", count: 1 + Math.floor(random() * 3) });
+    for (const a of group) for (const b of group) if (a !== b && random() < inside) links.push({ from: a, to: b, kind: random() < 0.5 ? "IMPORTS" : "CALLS", count: 1 + Math.floor(random() * 3) });
   }
   for (const [g, group] of members.entries()) {
     for (const a of group) {
       const other = members[(g + 1 + Math.floor(random() * (groups - 1))) % groups]!;
-      links.push({ src: a, dst: other[Math.floor(random() * other.length)]!, kind: "CALLS", count: 1 });
+      links.push({ from: a, to: other[Math.floor(random() * other.length)]!, kind: "CALLS", count: 1 });
     }
   }
   return { input: { files, links, rootName: "planted" }, truth };
@@ -83,7 +83,7 @@ describe("regions on planted communities", () => {
     const a = planted(4, 15, { seed: 1, dirs: true });
     const b = planted(4, 15, { seed: 2, dirs: true });
     const files = [...a.input.files, ...b.input.files.map((f) => ({ ...f, path: `other/${f.path}` }))];
-    const links = [...a.input.links, ...b.input.links.map((l) => ({ ...l, src: `other/${l.src}`, dst: `other/${l.dst}` }))];
+    const links = [...a.input.links, ...b.input.links.map((l) => ({ ...l, from: `other/${l.from}`, to: `other/${l.to}` }))];
     const { hierarchy } = computeRegions({ files, links, rootName: "two" });
     const root = hierarchy.regions.find((r) => r.parent === null)!;
     expect(root.kind).toBe("system");
@@ -122,13 +122,13 @@ describe("regions on planted communities", () => {
     const next: RegionInput = {
       ...input,
       files: [...input.files, { path: added, role: "production", entities: 1 }],
-      links: [...input.links, { src: added, dst: input.files.find((f) => f.path.startsWith("g3/"))!.path, kind: "IMPORTS", count: 1 }],
+      links: [...input.links, { from: added, to: input.files.find((f) => f.path.startsWith("g3/"))!.path, kind: "IMPORTS", count: 1 }],
     };
     const after = computeRegions(next, { regions: before.hierarchy.regions, files: before.hierarchy.files, drift: before.drift, innerShare: before.innerShare });
     const regionOf = new Map(after.hierarchy.files.map((f) => [f.path, f.region]));
     const kept = before.hierarchy.files.filter((f) => regionOf.get(f.path) === f.region).length;
     expect(kept / before.hierarchy.files.length).toBeGreaterThanOrEqual(0.95);
-    const sibling = before.hierarchy.files.find((f) => f.path === next.links.at(-1)!.dst)!;
+    const sibling = before.hierarchy.files.find((f) => f.path === next.links.at(-1)!.to)!;
     expect(regionOf.get(added)).toBe(sibling.region);
   });
 
@@ -143,9 +143,9 @@ describe("regions on planted communities", () => {
 
   test("each file's edges inside and outside its region are counted, with the files at their other ends", () => {
     const files = ["a/1.ts", "a/2.ts", "a/3.ts", "a/4.ts", "a/5.ts", "a/6.ts", "b/1.ts", "b/2.ts", "b/3.ts", "b/4.ts", "b/5.ts", "b/6.ts"].map((path) => ({ path, role: "production", entities: 1 }));
-    const links: FileLink[] = [];
-    for (const side of ["a", "b"]) for (let i = 1; i <= 6; i++) links.push({ src: `${side}/${i}.ts`, dst: `${side}/${(i % 6) + 1}.ts`, kind: "IMPORTS", count: 1 });
-    links.push({ src: "a/1.ts", dst: "b/1.ts", kind: "REFERENCES", count: 1 });
+    const links: FileEdges[] = [];
+    for (const side of ["a", "b"]) for (let i = 1; i <= 6; i++) links.push({ from: `${side}/${i}.ts`, to: `${side}/${(i % 6) + 1}.ts`, kind: "IMPORTS", count: 1 });
+    links.push({ from: "a/1.ts", to: "b/1.ts", kind: "REFERENCES", count: 1 });
     const { hierarchy } = computeRegions({ files, links, rootName: "pair" });
     const of = new Map(hierarchy.files.map((f) => [f.path, f]));
     expect(of.get("a/1.ts")).toMatchObject({ edgesInside: 2, edgesOutside: 1, neighborsInside: 2, neighborsOutside: 1 });

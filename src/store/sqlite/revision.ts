@@ -3,7 +3,7 @@
 // are handed out here and survive an entity's re-map.
 import type { Database } from "bun:sqlite";
 import type { FileFacts } from "../../model/facts";
-import type { CommitResult, FileChange, FileRow, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
+import type { CommitResult, FileChange, FileRow, GraphReader, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
 import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
 import { chunks, keyList, placeholders, readStampList } from "./reader";
 import { INDEXES, INDEX_NAMES } from "./schema";
@@ -38,6 +38,8 @@ export class SqliteRevision implements RevisionWriter {
     private readonly writer: RevisionRows,
     private readonly previousRev: number,
     private readonly readFacts: (path: string) => FileFacts | undefined,
+    /** The revision as written so far, for what is derived from it before the commit. */
+    private readonly graph: GraphReader,
   ) {}
 
   async touch(row: FileRow): Promise<void> {
@@ -54,6 +56,10 @@ export class SqliteRevision implements RevisionWriter {
 
   async finish(rest: RevisionRest): Promise<CommitResult> {
     const result = await this.writer.finish(this.previousRev, rest);
+    if (rest.derive && result.rev !== this.previousRev) {
+      const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+      for (const [key, value] of Object.entries(await rest.derive(this.graph, result.rev))) setMeta.run(key, value);
+    }
     this.db.run("COMMIT");
     this.open = false;
     return result;

@@ -1,5 +1,6 @@
 // One entity's facts and the size of its neighbourhood; where it is defined.
 import type { GraphNode } from "../store";
+import { systemPathOf } from "./regions";
 import type { Session } from "./session";
 import { callerCounts } from "./usage";
 
@@ -49,8 +50,10 @@ export async function entityAnswer(session: Session, node: GraphNode): Promise<E
 export interface LocateAnswer {
   node: GraphNode;
   stale: boolean;
+  /** The labels of the regions holding its file, outermost first (the architecture map). */
+  systemPath?: string[];
 }
 
 export async function locateAnswer(session: Session, node: GraphNode): Promise<LocateAnswer> {
-  return { node, stale: await session.files.stale(node.path) };
+  return { node, stale: await session.files.stale(node.path), systemPath: await systemPathOf(session, node.path) };
 }

@@ -1,7 +1,7 @@
 // Errors of the target resolver, with what a surface shows beside them: the candidates of an
 // ambiguity, the names nearest a miss, and the graph's health when it may explain either.
 import { IxError, type Details, type IxErrorOptions } from "../model/errors";
-import type { GraphNode } from "../store";
+import type { GraphNode, Region } from "../store";
 import type { HealthVerdict } from "./health";
 
 export interface TargetFindings {
@@ -9,6 +9,10 @@ export interface TargetFindings {
   candidates?: GraphNode[];
   /** The entities nearest a target that matched nothing. */
   suggestions?: Suggestion[];
+  /** Every region a region target matched equally well. */
+  regionCandidates?: Region[];
+  /** The regions whose labels are nearest a region target that matched nothing. */
+  regionSuggestions?: Region[];
   health: HealthVerdict;
 }
 

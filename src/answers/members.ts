@@ -1,5 +1,6 @@
 // What a container holds: a file's, class's or module's members; its bases and subtypes.
 import type { GraphNode } from "../store";
+import { systemPathOf } from "./regions";
 import type { Session } from "./session";
 
 export interface MembersAnswer {
@@ -18,6 +19,8 @@ export interface OverviewAnswer extends MembersAnswer {
   bases: string[];
   /** How many types extend or implement it. */
   subtypes: number;
+  /** The labels of the regions holding its file, outermost first (the architecture map). */
+  systemPath?: string[];
 }
 
 export async function overviewAnswer(session: Session, target: GraphNode): Promise<OverviewAnswer> {
@@ -31,5 +34,6 @@ export async function overviewAnswer(session: Session, target: GraphNode): Promi
     counts,
     bases: (await graph.edgesFrom(target.id, ["EXTENDS", "IMPLEMENTS"])).map((e) => e.node.name),
     subtypes: (await graph.edgesInto(target.id, ["EXTENDS", "IMPLEMENTS"])).length,
+    systemPath: await systemPathOf(session, target.path),
   };
 }

@@ -4,6 +4,7 @@ import type { Workspace } from "../workspace/registry";
 import { changedSinceMap, type ChangedFile } from "./staleness";
 import { checkHealth, type HealthVerdict } from "./health";
 import type { Session } from "./session";
+import { mapComplete, REGIONS_ERROR } from "../ingest/regions";
 
 export interface WorkspaceState {
   ws: Workspace;
@@ -12,6 +13,10 @@ export interface WorkspaceState {
   lastIngestAt?: string;
   health: HealthVerdict;
   changed: ChangedFile[];
+  /** The architecture map matches this revision. */
+  mapComplete: boolean;
+  /** Why the last region work failed, when it did. */
+  regionsError?: string;
 }
 
 export async function workspaceState(session: Session): Promise<WorkspaceState> {
@@ -23,5 +28,7 @@ export async function workspaceState(session: Session): Promise<WorkspaceState> 
     lastIngestAt: await graph.meta("last_ingest_at"),
     health: await checkHealth(graph),
     changed: await changedSinceMap(ws, graph),
+    mapComplete: await mapComplete(graph),
+    regionsError: (await graph.meta(REGIONS_ERROR)) || undefined,
   };
 }

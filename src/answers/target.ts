@@ -3,13 +3,15 @@
 // or `module.member` (Effect.gen, os.path.join, http.Get, click.echo, z.object: dotted.ts), a
 // symbol name. Ranking: exact > case-insensitive > prefix; test and fixture entities hide
 // unless nothing else matches; a tie among several is an ambiguity, never a guess.
+// A region of the architecture map (resolveRegion) is named by its id, label or a file it holds,
+// under the same rules.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { invalidRequest, type Details } from "../model/errors";
 import { langOfPath } from "../lang/registry";
 import { MAP } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
-import type { GraphNode } from "../store";
+import type { GraphNode, Region } from "../store";
 import { byCodeUnit } from "../util/compare";
 import { dottedMatches, moduleWordsOf, type DottedDepth } from "./dotted";
 import { TargetError, type Suggestion } from "./errors";
@@ -268,5 +270,58 @@ export function rank(nodes: GraphNode[]): GraphNode[] {
       Number(b.exported) - Number(a.exported) ||
       byCodeUnit(a.path, b.path) ||
       a.startLine - b.startLine,
+  );
+}
+
+export interface RegionTargetOptions {
+  pick?: number;
+}
+
+const squash = (text: string): string => text.toLowerCase().replace(/\s+/g, "");
+
+/**
+ * A region named by its id (or a 4+ digit prefix of it), its label (case and spaces aside), a
+ * word of its label, or a file it holds (its innermost region). Several equally good matches
+ * are an ambiguity with numbered candidates; none, a miss with the nearest labels.
+ */
+export async function resolveRegion(session: Session, raw: string, regions: readonly Region[], opts: RegionTargetOptions = {}): Promise<Region> {
+  const target = raw.trim();
+  if (!target) throw invalidRequest("invalid_value", "The target is empty", { argument: "target" });
+  const lower = target.toLowerCase();
+  const tiers: (() => Promise<Region[]> | Region[])[] = [
+    () => regions.filter((r) => r.id === lower),
+    () => (/^[0-9a-f]{4,}$/.test(lower) ? regions.filter((r) => r.id.startsWith(lower)) : []),
+    () => regions.filter((r) => squash(r.label) === squash(target)),
+    async () => {
+      if (!looksLikePath(target)) return [];
+      const file = await session.graph.fileNode(graphPath(session, target));
+      if (!file) {
+        if (target.includes("/") || existsSync(join(session.cwd, target))) throw await fileMiss(session, target, graphPath(session, target));
+        return [];
+      }
+      const held = await session.graph.regionOfFile(file.path);
+      return regions.filter((r) => r.id === held?.region);
+    },
+    () => regions.filter((r) => r.label.split("/").some((part) => squash(part) === squash(target))),
+  ];
+  for (const tier of tiers) {
+    const found = await tier();
+    if (found.length === 0) continue;
+    if (found.length === 1 && opts.pick === undefined) return found[0]!;
+    if (opts.pick !== undefined) {
+      const chosen = found[opts.pick - 1];
+      if (!chosen) throw invalidRequest("invalid_value", `pick ${opts.pick} is out of range: '${raw}' has ${found.length} candidate(s)`, { option: "pick" });
+      return chosen;
+    }
+    throw new TargetError("ambiguous_target", `'${target}' matches ${found.length} regions`, { target, candidates: found.length }, { regionCandidates: found, health: await checkHealth(session.graph) });
+  }
+  const near = nearestNames(new Set(regions.map((r) => r.label)), target, 5);
+  const byLabel = new Map(regions.map((r) => [r.label, r]));
+  throw new TargetError(
+    "unresolved_target",
+    regions.length === 0 ? `No region named '${target}': the graph has no architecture map yet` : `No region or file named '${target}' found`,
+    { target, suggestions: near },
+    { regionSuggestions: near.map((label) => byLabel.get(label)!), health: await checkHealth(session.graph) },
+    { fix: regions.length === 0 ? MAP : undefined },
   );
 }

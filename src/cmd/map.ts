@@ -2,22 +2,43 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineIx, type StatusLine } from "./command";
-import { IxError } from "../model/errors";
+import { invalidRequest, IxError } from "../model/errors";
+import { REGION_SORTS, regionMap, type RegionSelection, type RegionSort } from "../answers/regions";
+import { withSession } from "../answers/session";
+import { positiveInt } from "./options";
 import { registerAndMap, type Phase } from "../ingest/map";
-import { presentMap } from "../present/map";
+import { presentMap, presentStoredMap } from "../present/map";
 import { workspaceRoot } from "../workspace/root";
+
+/** Region rows shown when no --max-items says otherwise: the top of a large map fits a screen. */
+const MAX_ITEMS = 30;
 
 export default defineIx({
   meta: { name: "map", description: "Map a repository into the graph (incremental: only changed files are parsed)" },
   args: {
     path: { type: "positional", required: false, default: ".", description: "A directory inside the repository (default: .)" },
     silent: { type: "boolean", description: "Print one line instead of the full record set" },
+    list: { type: "boolean", description: "Show the stored architecture map without mapping again" },
+    level: { type: "string", description: "Only regions of this level (1 = modules; the system is always shown)", valueHint: "n" },
+    "min-confidence": { type: "string", description: "Only regions at least this confident (0 to 1)", valueHint: "x" },
+    sort: { type: "string", description: `Order of the region rows: ${REGION_SORTS.join(", ")} (default importance)`, valueHint: "by" },
+    "max-items": { type: "string", description: `At most this many region rows (default ${MAX_ITEMS})`, valueHint: "n" },
+    "all-items": { type: "boolean", description: "Every region row, no limit" },
   },
   examples: [
     { run: "ix map .", why: "map the repository holding this directory" },
     { run: "ix map . --silent", why: "re-map after an edit, one line of output" },
+    { run: "ix map --list --level 2", why: "the stored map's subsystems, without mapping" },
   ],
-  run: async ({ path, silent }, ctx) => {
+  run: async (args, ctx) => {
+    const { path, silent } = args;
+    const selection = regionSelection(args);
+    if (args.list) {
+      return withSession(ctx, async (session) => {
+        const map = await regionMap(session);
+        presentStoredMap(ctx.writer, map, (await session.graph.regionInputFiles()).length, { full: ctx.format === "json", selection });
+      });
+    }
     const target = resolve(ctx.cwd, path);
     if (!existsSync(target) || !statSync(target).isDirectory()) {
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
@@ -34,9 +55,23 @@ export default defineIx({
     status?.clear();
     if (result.waitedForLock) ctx.stderr(`ix: waited for another map of ${root} to finish\n`);
 
-    presentMap(ctx.writer, root, result, { silent: Boolean(silent), everyPath: ctx.format === "json" });
+    presentMap(ctx.writer, root, result, { silent: Boolean(silent), everyPath: ctx.format === "json", selection });
   },
 });
+
+function regionSelection(args: { level?: string; "min-confidence"?: string; sort?: string; "max-items"?: string; "all-items"?: boolean }): RegionSelection {
+  const sort = args.sort ?? "importance";
+  if (!REGION_SORTS.includes(sort as RegionSort)) {
+    throw invalidRequest("invalid_value", `--sort takes one of ${REGION_SORTS.join(", ")}, got "${sort}"`, { option: "sort", value: sort });
+  }
+  const raw = args["min-confidence"];
+  const minConfidence = raw === undefined ? undefined : Number(raw);
+  if (minConfidence !== undefined && (raw!.trim() === "" || !Number.isFinite(minConfidence) || minConfidence < 0 || minConfidence > 1)) {
+    throw invalidRequest("invalid_value", `--min-confidence takes a number from 0 to 1, got "${raw}"`, { option: "min-confidence", value: raw });
+  }
+  const maxItems = positiveInt(args["max-items"], "--max-items") ?? MAX_ITEMS;
+  return { level: positiveInt(args.level, "--level"), minConfidence, sort: sort as RegionSort, maxItems: args["all-items"] ? undefined : maxItems };
+}
 
 function terminalProgress(status: StatusLine): (phase: Phase, done?: number, total?: number) => void {
   let last = 0;

@@ -18,10 +18,11 @@ import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseErrorFilesOf, type ErrorFile, type FailedFile } from "./failures";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
+import { mapRegions, type RegionWork } from "./regions";
 import { roleOf } from "./roles";
 import { carrySmells, computeSmells, SMELLS_META, storedSmells } from "../smells/report";
 
-export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "done";
+export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "regions" | "done";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
@@ -53,6 +54,8 @@ export interface MapResult {
   tooLarge: string[];
   /** Every file the graph could not take in, as it stands after this map (ingest/failures). */
   failed: FailedFile[];
+  /** The architecture map's step, after the revision committed. */
+  regions: RegionWork;
   waitedForLock: boolean;
   ms: number;
 }
@@ -182,7 +185,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     // Nothing was parsed, and the graph still holds every file it could not take in whole.
     const failed = await failedFilesOf(store);
     const errorFiles = await parseErrorFilesOf(store);
-    return { ...base, rev: await store.rev(), outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed };
+    const rev = await store.rev();
+    // The graph is current; its hierarchy may not be (an older ix, a region step that failed).
+    opts.onPhase?.("regions");
+    const regions = await mapRegions(store, ws.root, rev, rev, false);
+    return { ...base, rev, outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed, regions };
   }
 
   opts.onPhase?.("parse", 0, requests.length);
@@ -225,6 +232,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   // Each file is written as it arrives, inside the revision's transaction, so no file's facts
   // are held until the parse ends (on 13k files that would be 150 MB of heap).
   const bound = memoryBound();
+  const previousRev = await store.rev();
   const revision = await store.begin();
   try {
     // A deleted file's importers, the owners of edges into it and of sites naming its entities;
@@ -379,6 +387,9 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     };
     const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
+    // The second step: the revision is committed, so nothing region work does can cost it.
+    opts.onPhase?.("regions");
+    const regions = await mapRegions(store, ws.root, commit.rev, previousRev, commit.fileGraphChanged);
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.
     const errorFiles = await parseErrorFilesOf(store);
@@ -395,6 +406,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       parseErrors: parseErrorCount(errorFiles, failed),
       errorFiles,
       failed,
+      regions,
     };
   } catch (error) {
     await revision.abort();

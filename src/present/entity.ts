@@ -37,13 +37,14 @@ export function presentEntity(writer: Writer, answer: EntityAnswer): void {
   writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read its source");
 }
 
-export function presentLocate(writer: Writer, { node, stale }: LocateAnswer): void {
+export function presentLocate(writer: Writer, { node, stale, systemPath }: LocateAnswer): void {
   writer.record("locate", {
     name: node.kind === "file" ? node.path : node.name,
     kind: node.kind,
     path: node.path,
     lines: `${node.startLine}-${node.endLine}`,
     signature: node.signature || undefined,
+    system_path: systemPath,
     stale: stale || undefined,
   });
   writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read it");

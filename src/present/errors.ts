@@ -3,7 +3,7 @@
 // ambiguity with the `--pick` that chooses each, the names nearest a miss, the graph's health).
 import { TargetError, type Suggestion } from "../answers/errors";
 import type { IxError } from "../model/errors";
-import type { GraphNode } from "../store";
+import type { GraphNode, Region } from "../store";
 import type { Fields } from "../wire/record";
 import type { ErrorRecord } from "../wire/writer";
 import { graphRows } from "./health";
@@ -26,6 +26,9 @@ function candidateRow(node: GraphNode, n?: number): Fields {
   };
 }
 
+/** A region as a candidate or suggestion names it: its label, what it is, and the id that names it alone. */
+const regionRef = (r: Region): Fields => ({ label: r.label, kind: r.kind, level: r.level, files: r.files, id: r.id });
+
 /** `target=` only where the entity's name alone would not name it. */
 function suggestionRow({ node, target }: Suggestion): Fields {
   return { name: node.name, kind: node.kind, path: node.path, target: target === node.name ? undefined : target };
@@ -43,12 +46,17 @@ export function errorRecord(error: IxError): ErrorRecord {
   if (error.fix) details.hint = remedyCommand(error.fix);
   const rows: { kind: string; rows: Fields[] }[] = error.rows.map((group) => ({ kind: group.kind, rows: group.rows }));
   if (error instanceof TargetError) {
-    const { candidates, suggestions, health } = error.findings;
+    const { candidates, suggestions, regionCandidates, regionSuggestions, health } = error.findings;
     if (candidates) {
       message += "; pick one with --pick N, or narrow with --kind / --path";
       rows.push({ kind: "candidate", rows: candidates.slice(0, CANDIDATE_ROWS).map((node, i) => candidateRow(node, i + 1)) });
     }
+    if (regionCandidates) {
+      message += "; pick one with --pick N, or name it by its id";
+      rows.push({ kind: "candidate", rows: regionCandidates.slice(0, CANDIDATE_ROWS).map((r, i) => ({ n: i + 1, label: r.label, kind: r.kind, level: r.level, files: r.files, pick: `--pick ${i + 1}`, id: r.id })) });
+    }
     if (suggestions) rows.push({ kind: "suggestion", rows: suggestions.map(suggestionRow) });
+    if (regionSuggestions) rows.push({ kind: "suggestion", rows: regionSuggestions.map(regionRef) });
     rows.push(...graphRows(health));
   }
   return { code: error.code, message, details, help: error.help, rows };

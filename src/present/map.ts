@@ -2,6 +2,8 @@
 // those mapped from trees with syntax errors and those that failed (bounded), and what to ask
 // next.
 import type { MapResult } from "../ingest/map";
+import type { RegionMap, RegionSelection } from "../answers/regions";
+import { notMapped, regionRows } from "./regions";
 import { byCodeUnit } from "../util/compare";
 import { quiet } from "../wire/record";
 import { failedRows, parseErrorRows } from "./failed";
@@ -9,24 +11,36 @@ import type { Writer } from "../wire/writer";
 
 const TOO_LARGE_ROWS = 20;
 
-export function presentMap(writer: Writer, root: string, result: MapResult, opts: { silent: boolean; everyPath: boolean }): void {
+export function presentMap(writer: Writer, root: string, result: MapResult, opts: { silent: boolean; everyPath: boolean; selection: RegionSelection }): void {
   const tooLarge = [...result.tooLarge].sort();
+  const map: RegionMap = {
+    regions: result.regions.regions,
+    complete: result.regions.status !== "failed",
+    rev: result.rev,
+    levels: result.regions.levels,
+    error: result.regions.error,
+  };
   if (opts.silent) {
     writer.line("map", {
       files: result.files,
+      regions: map.regions.length,
       rev: result.rev,
       outcome: result.outcome,
       parse_errors: quiet(result.parseErrors),
       too_large: quiet(tooLarge.length),
       failed: quiet(result.failed.length),
+      map_complete: map.complete ? undefined : false,
       ms: result.ms,
     });
     return;
   }
   writer.record("map", {
     files: result.files,
+    regions: map.regions.length,
+    levels: map.levels,
     rev: result.rev,
     outcome: result.outcome,
+    map_complete: map.complete ? undefined : false,
     root,
     added: quiet(result.added),
     modified: quiet(result.modified),
@@ -45,8 +59,11 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
     ms: result.ms,
   });
   writer.rows("too_large", tooLarge.slice(0, TOO_LARGE_ROWS).map((p) => ({ path: p })));
+  regionRows(writer, map, opts.selection, opts.everyPath);
   parseErrorRows(writer, result.errorFiles);
   failedRows(writer, result.failed);
+  notMapped(writer, map);
+  if (map.regions.length > 1) writer.next("ix subsystems", "the parts of the system with their scores");
   writer.next("ix status", "check the graph's health and staleness");
   writer.next("ix stats", "count nodes and edges by kind");
 }
@@ -68,4 +85,12 @@ export function presentRebuild(writer: Writer, rebuilt: MapResult | undefined): 
   }
   writer.record("map", { files: rebuilt.files, rev: rebuilt.rev, outcome: rebuilt.outcome, ms: rebuilt.ms });
   writer.next("ix status", "check the rebuilt graph");
+}
+
+/** `ix map --list`: the stored map as it stands, without mapping. */
+export function presentStoredMap(writer: Writer, map: RegionMap, files: number, opts: { full: boolean; selection: RegionSelection }): void {
+  writer.record("map", { files, regions: map.regions.length, levels: map.levels, rev: map.rev, map_complete: map.complete });
+  regionRows(writer, map, opts.selection, opts.full);
+  notMapped(writer, map);
+  if (map.regions.length > 1) writer.next("ix subsystems", "the parts of the system with their scores");
 }

@@ -38,6 +38,7 @@ export function presentOverview(writer: Writer, answer: OverviewAnswer, shape: R
     lines: `${target.startLine}-${target.endLine}`,
     extends: answer.bases,
     subtypes: answer.subtypes || undefined,
+    system_path: answer.systemPath,
   });
   writer.record("contains", answer.counts);
   const shown = members.slice(0, shape.limit);

@@ -12,13 +12,14 @@ export function presentState(writer: Writer, state: WorkspaceState, kind: "statu
     store: state.store.location,
     graph_health: health.health,
     graph_complete: rev > 0,
-    map_complete: false,
+    map_complete: state.mapComplete,
     rev,
     last_ingest_at: state.lastIngestAt,
     stale_files: changed.length,
     stale: changed.length > 0,
   });
   if (health.health !== "ok") writer.record("graph", graphFields(health));
+  if (state.regionsError) writer.record("diagnostic", { code: "regions_failed", message: `The last region work failed: ${state.regionsError}`, hint: "ix map ." });
   const shown = changed.slice(0, limit);
   writer.rows("changed", shown.map((c) => ({ path: c.path, reason: c.reason })));
   if (shown.length < changed.length) {

@@ -3,9 +3,11 @@
 // known by their stable ids, never by a row number of the engine behind them.
 import type { EdgeKind } from "../model/edges";
 import type { FileFacts } from "../model/facts";
+import type { Hierarchy, Region, RegionFile, RegionInputFile, RegionLink } from "../model/regions";
 import type { StampList } from "./stamps";
 
 export type { EdgeKind };
+export type { Hierarchy, Region, RegionFile, RegionInputFile, RegionLink };
 export type { FileStamp, StampList } from "./stamps";
 
 /** One file as the graph recorded it. */
@@ -249,6 +251,20 @@ export interface GraphReader {
   /** Files whose last resolution read one of `keys` (src/resolve/reads.ts); undefined when a key cannot be matched. */
   ownersReading(keys: readonly string[]): Promise<string[] | undefined>;
 
+  /** Every mapped source file (a language read it) with its role and entity count, in path order. */
+  regionInputFiles(): Promise<RegionInputFile[]>;
+
+  /**
+   * The architecture map, as the last region work stored it (meta regions_rev names the
+   * revision it matches): every region, parents before children.
+   */
+  regions(): Promise<Region[]>;
+  /** Each file's innermost region and its edges inside and outside it (what a rule about a file's region needs). */
+  regionFiles(): Promise<RegionFile[]>;
+  regionOfFile(path: string): Promise<RegionFile | undefined>;
+  /** Edges between regions of a level, either end `id` (every link when absent). */
+  regionLinks(id?: string): Promise<RegionLink[]>;
+
   /** The whole graph, for tests and exports. */
   allNodes(): AsyncIterable<GraphNode>;
   allEdges(kind?: EdgeKind): AsyncIterable<FullEdge>;
@@ -331,6 +347,11 @@ export interface CommitResult {
    * inside bodies), so what is derived from the shape carries over.
    */
   shapeChanged: boolean;
+  /**
+   * Whether the file-level graph (fileGraph().links, the file set) may differ from the previous
+   * revision's: false after an edit inside bodies that moved no edge between two files.
+   */
+  fileGraphChanged: boolean;
 }
 
 /**
@@ -360,6 +381,8 @@ export interface GraphStore extends GraphReader {
   begin(): Promise<RevisionWriter>;
   /** A whole revision at once. */
   commit(input: RevisionInput): Promise<CommitResult>;
+  /** Replaces the architecture map and writes `meta` with it, in one transaction of its own. */
+  writeRegions(hierarchy: Hierarchy, meta: Record<string, string>): Promise<void>;
 }
 
 /**

@@ -93,6 +93,18 @@ export class Writer {
     return this;
   }
 
+  /**
+   * Rows that form a tree (each names its parent): text draws each row's `text` indented by its
+   * depth; the other formats list the rows, which a reader re-trees from their fields.
+   */
+  tree(kind: string, rows: readonly { fields: Fields; depth: number; text: string }[]): this {
+    if (this.text) {
+      if (rows.length > 0) this.text.raw(rows.map((row) => `${"  ".repeat(row.depth)}${row.depth > 0 ? "└ " : ""}${row.text}`));
+      return this;
+    }
+    return this.rows(kind, rows.map((row) => row.fields));
+  }
+
   next(run: string, why: string): this {
     return this.row("next", { run, why });
   }

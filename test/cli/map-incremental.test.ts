@@ -61,10 +61,10 @@ describe("incremental", () => {
     const traced = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });
     expect(traced.code).toBe(0);
     const phases = traced.stderr.trim().split("\n").map((l) => /^ix map: (\w+) at \d+ ms rss=\d+MB heap=\d+MB$/.exec(l)?.[1]);
-    expect(phases).toEqual(["discover", "parse", "resolve", "commit", "smells", "done"]);
+    expect(phases).toEqual(["discover", "parse", "resolve", "commit", "smells", "regions", "done"]);
     expect(decodeLlm(traced.lines[0] as string).fields).toMatchObject({ files: "1", rev: "1", outcome: "full_local_completed" });
     const again = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });
-    expect(again.stderr.trim().split("\n").map((l) => l.split(" ")[2])).toEqual(["discover", "done"]);
+    expect(again.stderr.trim().split("\n").map((l) => l.split(" ")[2])).toEqual(["discover", "regions", "done"]);
   });
 
   test("an edit re-parses that file only, updates its edges and keeps unchanged ids", async () => {
@@ -460,7 +460,7 @@ describe("what a map leaves out", () => {
     expect(r.lines[0]).toContain("skipped=1");
     expect(r.lines).toContain("too_large path=big.ts");
     const silent = ix(["map", ".", "--silent", "--format", "llm"], { cwd: root, home });
-    expect(silent.lines).toEqual([expect.stringMatching(/^map files=\d+ rev=1 outcome=no_change too_large=1 ms=\d+$/)]);
+    expect(silent.lines).toEqual([expect.stringMatching(/^map files=\d+ regions=1 rev=1 outcome=no_change too_large=1 ms=\d+$/)]);
     const json = JSON.parse(ix(["map", ".", "--format", "json"], { cwd: root, home }).stdout);
     expect(json.map).toMatchObject({ files_too_large: 1, files_too_large_paths: ["big.ts"] });
   });

@@ -16,12 +16,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // rules from their caller (Project.languages, SiteQuery.syntax), never from the registry.
   sites: ["model", "util"],
   resolve: ["model", "util"],
+  // Region work: the file graph in, a hierarchy out; graphology is imported by regions/louvain alone.
+  regions: ["model", "util"],
   lang: ["model", "util", "resolve", "sites"],
   config: ["model", "util", "wire"],
   workspace: ["model", "util", "config", "store"],
   // The smell rules read a graph through the store's interface; a map stores their report.
   smells: ["model", "util", "lang", "store"],
-  ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "smells"],
+  ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "smells", "regions"],
   answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest", "smells"],
   present: ["model", "util", "answers", "wire", "store", "config", "ingest"],
   cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest"],

@@ -159,7 +159,7 @@ describe("commit", () => {
   test("a two-file revision: nodes, edges, unresolved, patches, meta", async () => {
     const store = openSqliteStore(dbPath);
     const result = await store.commit(twoFiles());
-    expect(result).toEqual({ rev: 1, patches: 2, droppedEdges: 0, shapeChanged: true });
+    expect(result).toEqual({ rev: 1, patches: 2, droppedEdges: 0, shapeChanged: true, fileGraphChanged: true });
     expect(await store.rev()).toBe(1);
     expect(await store.meta("last_ingest_at")).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await store.stats()).toEqual({ nodes: { file: 2, function: 3 }, edges: { CALLS: 2, IMPORTS: 1 } });
@@ -350,7 +350,7 @@ describe("commit", () => {
     const store = openSqliteStore(dbPath);
     await store.commit(twoFiles());
     const row = { ...(await store.fileRows()).get("src/a.ts")!, size: 222, mtimeMs: 5555 };
-    expect(await store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
+    expect(await store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false, fileGraphChanged: false });
     expect((await store.fileRows()).get("src/a.ts")).toEqual(row);
     expect((await store.revisions()).length).toBe(1);
     store.close();
@@ -361,8 +361,8 @@ describe("commit", () => {
     const first = twoFiles();
     await store.commit(first);
     const at = await store.meta("last_ingest_at");
-    expect(await store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
-    expect(await store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
+    expect(await store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false, fileGraphChanged: false });
+    expect(await store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false, fileGraphChanged: false });
     expect(await store.meta("last_ingest_at")).toBe(at!);
     // Different edges for an owner are a change of their own.
     const fewer = new Map([["src/a.ts", { edges: first.edges.get("src/a.ts")!.edges.slice(0, 2), unresolved: [] }]]);
@@ -393,6 +393,45 @@ describe("commit", () => {
     expect(await store.commit(revision({ changed: [change("src/a.ts", "ha3", [fn("src/a.ts", "run", 8), fn("src/a.ts", "extra", 20)])] }))).toMatchObject({ rev: 5, shapeChanged: true });
     const hidden = { ...fn("src/a.ts", "extra", 20), exported: false };
     expect(await store.commit(revision({ changed: [change("src/a.ts", "ha4", [fn("src/a.ts", "run", 8), hidden])] }))).toMatchObject({ rev: 6, shapeChanged: true });
+    store.close();
+  });
+
+  test("a revision that moves only the lines of edges between two files leaves the file graph unchanged", async () => {
+    const store = openSqliteStore(dbPath);
+    const first = twoFiles();
+    await store.commit(first);
+    const moved = first.edges.get("src/a.ts")!.edges.map((e) => ({ ...e, lines: e.lines.map((l) => l + 1) }));
+    const bodyEdit = await store.commit(revision({ edges: new Map([["src/a.ts", { edges: moved, unresolved: first.edges.get("src/a.ts")!.unresolved }]]) }));
+    expect(bodyEdit).toMatchObject({ rev: 2, fileGraphChanged: false });
+    const fewer = new Map([["src/a.ts", { edges: moved.slice(0, 2), unresolved: [] }]]);
+    expect(await store.commit(revision({ edges: fewer }))).toMatchObject({ rev: 3, fileGraphChanged: true });
+    store.close();
+  });
+
+  test("the files region work reads, with their entities; the architecture map is stored whole and read back", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    expect((await store.fileGraph()).links.map(({ from, to, kind, count }) => ({ from, to, kind, count })).sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
+      { from: "src/a.ts", to: "src/b.ts", kind: "CALLS", count: 2 },
+      { from: "src/a.ts", to: "src/b.ts", kind: "IMPORTS", count: 1 },
+    ]);
+    expect(await store.regionInputFiles()).toEqual([
+      { path: "src/a.ts", role: "production", entities: 1 },
+      { path: "src/b.ts", role: "production", entities: 2 },
+    ]);
+    const root = { id: "00000001", kind: "system" as const, label: "Repo", level: 2, parent: null, children: ["00000002"], files: 2, entities: 3, cohesion: 1, coupling: 0, crosscut: 0, confidence: 0.9, signals: ["calls", "imports"], dir: "src" };
+    const module = { ...root, id: "00000002", kind: "module" as const, label: "Src", level: 1, parent: "00000001", children: [], signals: [] };
+    const files = ["src/a.ts", "src/b.ts"].map((path) => ({ path, region: "00000002", edgesInside: 3, edgesOutside: 0, neighborsInside: 1, neighborsOutside: 0 }));
+    await store.writeRegions({ regions: [root, module], files, links: [{ src: "00000002", dst: "00000003", edges: 4 }], levels: 2, modularity: 0 }, { regions_rev: "1" });
+    expect(await store.regions()).toEqual([root, module]);
+    expect(await store.regionOfFile("src/b.ts")).toEqual(files[1]);
+    expect(await store.regionFiles()).toEqual(files);
+    expect(await store.regionLinks("00000003")).toEqual([{ src: "00000002", dst: "00000003", edges: 4 }]);
+    expect(await store.meta("regions_rev")).toBe("1");
+    // A second write replaces the first.
+    await store.writeRegions({ regions: [root], files: [], links: [], levels: 1, modularity: 0 }, {});
+    expect((await store.regions()).map((r) => r.id)).toEqual(["00000001"]);
+    expect(await store.regionFiles()).toEqual([]);
     store.close();
   });
 

@@ -14,6 +14,10 @@ import type {
   GraphReader,
   InventoryQuery,
   PatchRow,
+  Region,
+  RegionFile,
+  RegionInputFile,
+  RegionLink,
   RevisionRow,
   StoreDescription,
   StoreStats,
@@ -71,6 +75,8 @@ interface RawFileRow {
 }
 
 const FILE_COLUMNS = "path, size, mtime_ms, hash, lang, parse_errors, role";
+const REGION_FILE_COLUMNS =
+  "path, region, edges_inside AS edgesInside, edges_outside AS edgesOutside, neighbors_inside AS neighborsInside, neighbors_outside AS neighborsOutside";
 
 function fileRowOf(r: RawFileRow): FileRow {
   return { path: r.path, size: r.size, mtimeMs: r.mtime_ms, hash: r.hash, lang: r.lang, parseErrors: r.parse_errors, role: r.role };
@@ -598,6 +604,33 @@ export class SqliteGraphReader implements GraphReader {
       }
     }
     return [...owners].sort();
+  }
+
+  async regionInputFiles(): Promise<RegionInputFile[]> {
+    const entities = new Map<string, number>();
+    for (const r of this.db.query("SELECT path, count(*) AS n FROM nodes WHERE kind != 'file' GROUP BY path").all() as { path: string; n: number }[]) entities.set(r.path, r.n);
+    const files = this.db.query("SELECT path, role FROM files WHERE lang IS NOT NULL ORDER BY path").all() as { path: string; role: string }[];
+    return files.map((f) => ({ path: f.path, role: f.role, entities: entities.get(f.path) ?? 0 }));
+  }
+
+  async regions(): Promise<Region[]> {
+    const rows = this.db
+      .query("SELECT id, kind, label, level, parent, children, files, entities, cohesion, coupling, crosscut, confidence, signals, dir FROM regions ORDER BY ord")
+      .all() as (Omit<Region, "children" | "signals"> & { children: string | null; signals: string | null })[];
+    return rows.map((r) => ({ ...r, children: splitList(r.children), signals: splitList(r.signals) }));
+  }
+
+  async regionFiles(): Promise<RegionFile[]> {
+    return this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files ORDER BY path`).all() as RegionFile[];
+  }
+
+  async regionOfFile(path: string): Promise<RegionFile | undefined> {
+    return (this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files WHERE path = ?`).get(path) as RegionFile | null) ?? undefined;
+  }
+
+  async regionLinks(id?: string): Promise<RegionLink[]> {
+    if (id === undefined) return this.db.query("SELECT src, dst, edges FROM region_links ORDER BY src, dst").all() as RegionLink[];
+    return this.db.query("SELECT src, dst, edges FROM region_links WHERE src = ?1 OR dst = ?1 ORDER BY src, dst").all(id) as RegionLink[];
   }
 
   async *allNodes(): AsyncIterable<GraphNode> {

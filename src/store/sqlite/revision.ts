@@ -98,10 +98,13 @@ export class RevisionRows {
    * inside bodies leave it alone: what is derived from the shape alone (smells) carries over.
    */
   private shapeMoved: boolean;
+  /** Set once the file-level graph may have moved: files came or went, or links between two files changed. */
+  private fileGraphMoved: boolean;
 
   constructor(private readonly db: Database) {
     this.cold = !this.indexed() && this.isEmpty();
     this.shapeMoved = this.cold;
+    this.fileGraphMoved = this.cold;
     if (!this.cold) this.createIndexes();
     this.nextRowid = (this.db.query("SELECT coalesce(max(rowid), 0) + 1 AS next FROM nodes").get() as { next: number }).next;
   }
@@ -125,7 +128,8 @@ export class RevisionRows {
     const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     for (const [key, value] of Object.entries(rest.meta?.() ?? {})) if (value !== undefined) setMeta.run(key, value);
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
-    if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped, shapeChanged: false };
+    const fileGraphChanged = this.fileGraphMoved || this.added > 0 || this.deletedCount > 0;
+    if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped, shapeChanged: false, fileGraphChanged: false };
 
     const rev = previousRev + 1;
     const at = new Date().toISOString();
@@ -136,7 +140,7 @@ export class RevisionRows {
     for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
     setMeta.run("rev", String(rev));
     setMeta.run("last_ingest_at", at);
-    return { rev, patches: this.patches.length, droppedEdges: this.dropped, shapeChanged: this.shapeMoved };
+    return { rev, patches: this.patches.length, droppedEdges: this.dropped, shapeChanged: this.shapeMoved, fileGraphChanged };
   }
 
   private indexed(): boolean {
@@ -172,6 +176,8 @@ export class RevisionRows {
       ? null
       : (this.db.query("SELECT hash, lang, role FROM files WHERE path = ?").get(row.path) as { hash: string; lang: string | null; role: string | null } | null);
     if (!before || before.lang !== row.lang || before.role !== row.role) this.shapeMoved = true;
+    // A file that a language stopped (or started) reading leaves (or joins) the file graph.
+    if (before && (before.lang === null) !== (row.lang === null)) this.fileGraphMoved = true;
     this.db
       .query(
         `INSERT INTO files (path, size, mtime_ms, hash, lang, parse_errors, role) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -278,6 +284,8 @@ export class RevisionRows {
     for (const part of chunks(this.goneRowids)) {
       const list = placeholders(part.length);
       this.db.query(`DELETE FROM edges WHERE src IN (${list})`).run(...part);
+      const into = this.db.query(`DELETE FROM edges WHERE dst IN (${list}) AND kind != 'CONTAINS'`).run(...part);
+      if (into.changes > 0) this.fileGraphMoved = true;
       this.db.query(`DELETE FROM edges WHERE dst IN (${list})`).run(...part);
       this.db.query(`DELETE FROM unresolved WHERE src IN (${list})`).run(...part);
     }
@@ -331,12 +339,25 @@ export class RevisionRows {
       }
     }
 
+    const linksBefore = this.cold || this.fileGraphMoved ? "" : this.fileLinksOf(owner);
     if (!this.cold) this.clearOwner(owner);
     const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names, as_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const r of edgeRows) insertEdge.run(...r);
     const insertSite = this.db.query("INSERT INTO unresolved (src, owner, kind, name, receiver, lines) VALUES (?, ?, ?, ?, ?, ?)");
     for (const r of siteRows) insertSite.run(...r);
     if (edgeRows.length + siteRows.length > 0) this.rewrittenOwners++;
+    if (!this.cold && !this.fileGraphMoved && this.fileLinksOf(owner) !== linksBefore) this.fileGraphMoved = true;
+  }
+
+  /** The owner's edges to other files, as the file-level graph counts them: a body edit moves lines, not these. */
+  private fileLinksOf(owner: string): string {
+    const rows = this.db
+      .query(
+        `SELECT s.path, d.path, e.kind, count(*) FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
+         WHERE e.owner = ? AND e.kind != 'CONTAINS' AND s.path != d.path GROUP BY s.path, d.path, e.kind ORDER BY 1, 2, 3`,
+      )
+      .values(owner);
+    return JSON.stringify(rows);
   }
 
   /** The owner's stored edge and site rows, in the column order replaceOwnerEdges writes them. */

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -37,6 +37,16 @@ export const TABLES = [
   // adds or deletes a file, re-resolves the files whose keys hold it. Per file, "\n"-joined
   // with a "\n" at each end.
   `CREATE TABLE IF NOT EXISTS file_reads (path TEXT PRIMARY KEY, keys TEXT NOT NULL)`,
+  // The architecture map of the revision meta's regions_rev names (src/regions): its regions,
+  // each file's innermost region with its edges inside and outside it, and the edges between
+  // regions of a level. Rewritten whole by region work, in its own transaction after the
+  // revision's.
+  `CREATE TABLE IF NOT EXISTS regions (
+     id TEXT PRIMARY KEY, ord INT, kind TEXT, label TEXT, level INT, parent TEXT, children TEXT, files INT,
+     entities INT, cohesion REAL, coupling REAL, crosscut REAL, confidence REAL, signals TEXT, dir TEXT)`,
+  `CREATE TABLE IF NOT EXISTS region_files (
+     path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT)`,
+  `CREATE TABLE IF NOT EXISTS region_links (src TEXT, dst TEXT, edges INT, PRIMARY KEY (src, dst)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
   `CREATE TABLE IF NOT EXISTS patches (

@@ -4,7 +4,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { StoreError, type CommitResult, type GraphStore, type RevisionInput, type RevisionWriter } from "../graph";
+import { StoreError, type CommitResult, type GraphStore, type Hierarchy, type RevisionInput, type RevisionWriter } from "../graph";
 import { isBusy } from "./busy";
 import { readStampList, SqliteGraphReader } from "./reader";
 import { RevisionRows, SqliteRevision, writeStampList } from "./revision";
@@ -181,6 +181,25 @@ export class SqliteGraphStore extends SqliteGraphReader implements GraphStore {
       this.db.run("ROLLBACK");
       throw error;
     }
+  }
+
+  async writeRegions(hierarchy: Hierarchy, meta: Record<string, string>): Promise<void> {
+    this.db.transaction(() => {
+      for (const table of ["regions", "region_files", "region_links"]) this.db.run(`DELETE FROM ${table}`);
+      const region = this.db.query(
+        `INSERT INTO regions (id, ord, kind, label, level, parent, children, files, entities, cohesion, coupling, crosscut, confidence, signals, dir)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const [i, r] of hierarchy.regions.entries()) {
+        region.run(r.id, i, r.kind, r.label, r.level, r.parent, r.children.join(",") || null, r.files, r.entities, r.cohesion, r.coupling, r.crosscut, r.confidence, r.signals.join(",") || null, r.dir);
+      }
+      const file = this.db.query("INSERT INTO region_files (path, region, edges_inside, edges_outside, neighbors_inside, neighbors_outside) VALUES (?, ?, ?, ?, ?, ?)");
+      for (const f of hierarchy.files) file.run(f.path, f.region, f.edgesInside, f.edgesOutside, f.neighborsInside, f.neighborsOutside);
+      const link = this.db.query("INSERT INTO region_links (src, dst, edges) VALUES (?, ?, ?)");
+      for (const l of hierarchy.links) link.run(l.src, l.dst, l.edges);
+      const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+      for (const [key, value] of Object.entries(meta)) setMeta.run(key, value);
+    }).immediate();
   }
 
   async commit(input: RevisionInput): Promise<CommitResult> {

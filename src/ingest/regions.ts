@@ -1,0 +1,102 @@
+// Region work, the map's second step: after the revision has committed, the architecture map
+// is brought to match it. It never costs the graph: a failure here leaves the revision whole
+// and says so (map_complete=false and a diagnostic) until a later map succeeds.
+import { basename } from "node:path";
+import type { GraphReader, GraphStore, Region } from "../store";
+
+/** The revision the stored hierarchy matches. */
+export const REGIONS_REV = "regions_rev";
+/** Why the last region work failed ("" once one succeeds). */
+export const REGIONS_ERROR = "regions_error";
+const REGIONS_LEVELS = "regions_levels";
+const REGIONS_MODULARITY = "regions_modularity";
+const REGIONS_DRIFT = "regions_drift";
+const REGIONS_INNER = "regions_inner";
+
+export interface RegionWork {
+  /**
+   * computed: Louvain ran; extended: the previous hierarchy took in a few added or removed
+   * files; kept: the file graph had not changed, nothing was done; failed: see error.
+   */
+  status: "computed" | "extended" | "kept" | "failed";
+  /** The stored hierarchy after this step (an earlier one when it failed). */
+  regions: Region[];
+  levels: number;
+  modularity: number;
+  ms: number;
+  error?: string;
+}
+
+/** Whether the stored hierarchy matches the graph's revision: status's map_complete. */
+export async function mapComplete(graph: GraphReader): Promise<boolean> {
+  const rev = await graph.rev();
+  return rev > 0 && (await graph.meta(REGIONS_REV)) === String(rev) && !(await graph.meta(REGIONS_ERROR));
+}
+
+/**
+ * Brings the architecture map to revision `rev`. `fileGraphChanged` false (a body-only edit)
+ * with a hierarchy that matched `previousRev` only moves the hierarchy's revision.
+ */
+export async function mapRegions(store: GraphStore, root: string, rev: number, previousRev: number, fileGraphChanged: boolean): Promise<RegionWork> {
+  const started = performance.now();
+  const stored = await store.meta(REGIONS_REV);
+  const failedBefore = Boolean(await store.meta(REGIONS_ERROR));
+  const summary = async (status: RegionWork["status"]): Promise<RegionWork> => ({
+    status,
+    regions: await store.regions(),
+    levels: Number((await store.meta(REGIONS_LEVELS)) ?? 0),
+    modularity: Number((await store.meta(REGIONS_MODULARITY)) ?? 0),
+    ms: Math.round(performance.now() - started),
+  });
+  if (rev === 0) return summary("kept");
+  if (!failedBefore && (stored === String(rev) || (!fileGraphChanged && stored === String(previousRev)))) {
+    if (stored !== String(rev)) await store.setMeta(REGIONS_REV, String(rev));
+    return summary("kept");
+  }
+  try {
+    const files = await store.regionInputFiles();
+    const { links } = await store.fileGraph();
+    const previous =
+      stored === undefined
+        ? undefined
+        : {
+            regions: await store.regions(),
+            files: await store.regionFiles(),
+            drift: Number((await store.meta(REGIONS_DRIFT)) ?? 0),
+            innerShare: Number((await store.meta(REGIONS_INNER)) ?? 0),
+          };
+    // Loaded here only: no query, and no map that finds nothing to do, evaluates graphology.
+    const { computeRegions } = await import("../regions");
+    const outcome = computeRegions({ files, links, rootName: basename(root) }, previous);
+    const { hierarchy } = outcome;
+    await store.writeRegions(hierarchy, {
+      [REGIONS_REV]: String(rev),
+      [REGIONS_ERROR]: "",
+      [REGIONS_LEVELS]: String(hierarchy.levels),
+      [REGIONS_MODULARITY]: String(hierarchy.modularity),
+      [REGIONS_DRIFT]: String(outcome.drift),
+      [REGIONS_INNER]: String(outcome.innerShare),
+    });
+    return {
+      status: outcome.mode === "full" ? "computed" : "extended",
+      regions: hierarchy.regions,
+      levels: hierarchy.levels,
+      modularity: hierarchy.modularity,
+      ms: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    try {
+      await store.setMeta(REGIONS_ERROR, message || "region work failed");
+    } catch {
+      // The meta could not be written either: the hierarchy's revision still says it is stale.
+    }
+    let regions: Region[] = [];
+    try {
+      regions = await store.regions();
+    } catch {
+      // No hierarchy can be read: none is shown.
+    }
+    return { status: "failed", regions, levels: new Set(regions.map((r) => r.level)).size, modularity: 0, ms: Math.round(performance.now() - started), error: message };
+  }
+}

@@ -454,11 +454,13 @@ export class Binder implements BinderHost {
     const bases: (EntityRef | "external")[] = [];
     const language = index?.language;
     const scope = index?.entity(cls.index)?.parent ?? -1;
-    for (const heritage of index?.heritageByEntity.get(cls.index) ?? []) {
-      if (heritage.kind !== "extends") continue;
-      const found = this.resolvePath(cls.path, scope, heritage.name, "type");
+    const names = (index?.heritageByEntity.get(cls.index) ?? []).flatMap((h) => (h.kind === "extends" ? [h.name] : []));
+    // A type alias has the members of the types it stands for.
+    names.push(...(index?.entity(cls.index)?.aliasOf ?? []));
+    for (const name of names) {
+      const found = this.resolvePath(cls.path, scope, name, "type");
       if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);
-      else if (found?.t === "external" || (!found && language!.isBuiltinType(heritage.name))) bases.push("external");
+      else if (found?.t === "external" || (!found && language!.isBuiltinType(name))) bases.push("external");
     }
     return bases;
   }

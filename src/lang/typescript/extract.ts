@@ -400,7 +400,12 @@ class Extractor {
     if (!nameNode) return;
     this.notRefs.add(nameNode.startIndex);
     const index = this.addEntity("type", textOf(nameNode, this.source), node, node, start, this.markOf(start));
-    if (node.type === "type_alias_declaration") this.typeMembers(node.childForFieldName("value"), index);
+    if (node.type === "type_alias_declaration") {
+      const value = node.childForFieldName("value");
+      this.typeMembers(value, index);
+      const aliasOf = aliasedTypes(value, this.source);
+      if (aliasOf.length > 0) this.facts.entities[index]!.aliasOf = aliasOf;
+    }
     this.enter(index, this.scope.caller, node.endIndex);
   }
 
@@ -420,9 +425,19 @@ class Extractor {
       for (const member of next.namedChildren) {
         if (TYPE_MEMBERS.has(member.type) && (member.type === "method_signature" || functionTypeOf(member.childForFieldName("type"), this.source) !== undefined)) {
           this.members.set(member.startIndex, index);
-        }
+        } else if (member.type === "property_signature") this.typeField(member, index);
       }
     }
+  }
+
+  /**
+   * A property of an interface or object type with a named type (`matches: Store<T>`): read
+   * through it as a class's typed field is (`x.matches.get()`).
+   */
+  private typeField(member: Node, index: number): void {
+    const nameNode = member.childForFieldName("name");
+    const declared = nameNode && declaredType(member.childForFieldName("type"), this.source);
+    if (declared) this.facts.vars.push({ scope: index, name: `this.${memberName(nameNode, this.source)}`, line: lineOf(member), ...declared });
   }
 
   /** `namespace A.B { … }`, `module M { … }`, `declare module "m" { … }`. */
@@ -1080,6 +1095,23 @@ function declaredType(annotation: Node | null, source: string): { type: string; 
   const element = elementTypeOf(annotation, source);
   if (element) return { type: element, collection: true };
   return optionalType(typeNameOf(annotation, source));
+}
+
+/**
+ * The named types a type alias stands for, whose members are its members: `type A = B<T>` is
+ * B, `type A = B & C & { … }` is B and C. A union names none: which member holds is unknown.
+ */
+function aliasedTypes(value: Node | null, source: string): string[] {
+  const parts = value ? [value] : [];
+  const names: string[] = [];
+  for (let part = parts.pop(); part; part = parts.pop()) {
+    if (part.type === "intersection_type" || part.type === "parenthesized_type") parts.push(...part.namedChildren);
+    else if (part.type !== "object_type") {
+      const name = typeNameOf(part, source);
+      if (name) names.push(name);
+    }
+  }
+  return names.reverse();
 }
 
 function optionalType(type: string | undefined): { type: string } | undefined {

@@ -1,0 +1,53 @@
+// Calls through receivers whose type only declarations tell (issue 17, item 2 and the receiver
+// chains): each test is named for the call an agent missed in `ix callers`.
+import { describe, expect, test } from "bun:test";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+function callersOf(root: string, home: string, target: string): string[] {
+  const r = ix(["callers", target, "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return r.lines.filter((l) => l.startsWith("ref "));
+}
+
+describe("receiver chains through declared types", () => {
+  test("a call through a type alias of a generic class, a class field, an interface property and an interface's base reaches the member", async () => {
+    const root = await writeTree(tempDir("ix-chain-"), {
+      "src/stores.ts": [
+        "export interface ReadableStore<TValue> {",
+        "  get: () => TValue",
+        "}",
+        "export interface WritableStore<TValue> extends ReadableStore<TValue> {",
+        "  set: (value: TValue) => void",
+        "}",
+        "export interface Stores {",
+        "  matches: WritableStore<number>",
+        "}",
+        "",
+      ].join("\n"),
+      "src/router.ts": [
+        "import type { Stores } from './stores'",
+        "export class RouterCore<A, B> {",
+        "  stores!: Stores",
+        "  navigate(to: string): void {}",
+        "}",
+        "export type AnyRouter = RouterCore<any, any>",
+        "export type WithExtra = AnyRouter & { extra: number }",
+        "",
+      ].join("\n"),
+      "src/client.ts": [
+        "import type { AnyRouter, WithExtra } from './router'",
+        "export function load(router: AnyRouter) {",
+        "  return router.stores.matches.get()",
+        "}",
+        "export function go(router: WithExtra) {",
+        "  router.navigate('x')",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-chain-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/stores.ts:2")).toEqual([expect.stringMatching(/^ref name=load kind=function path=src\/client\.ts .* via=receiver-type/)]);
+    expect(callersOf(root, home, "src/router.ts:4")).toEqual([expect.stringMatching(/^ref name=go kind=function path=src\/client\.ts /)]);
+  });
+});

@@ -179,7 +179,7 @@ export interface TypedVarFact {
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
   /**
-   * The variable holds a collection (Go slice, array, map or channel; TS array, Set or other
+   * The variable holds a collection (Go slice, array, map or channel; TS array, Set, Map (its values) or other
    * iterable; Python list, set, sequence) and `type` names its elements (a Go map's values):
    * `items []*Item`, `items: Item[]`, `items: list[Item]`. Its own members are the runtime's.
    */

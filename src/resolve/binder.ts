@@ -530,9 +530,9 @@ function receiverCallOf(calls: readonly CallFact[], call: CallFact): CallFact | 
 
 /** Array methods whose result is the same kind of collection, and those that give one element. */
 const SAME_COLLECTION = new Set(["slice", "filter", "concat", "reverse", "sort", "toReversed", "toSorted", "splice"]);
-const ONE_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
+const ONE_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast", "get"]);
 
-/** `items.slice()` is again a collection of items; `items.shift()` one of them. */
+/** `items.slice()` is again a collection of items; `items.shift()` one of them, as a map's `get(k)` is. */
 function collectionResult(collection: Extract<Value, { t: "elements" }>, method: string): Value | undefined {
   if (SAME_COLLECTION.has(method)) return collection;
   return ONE_ELEMENT.has(method) ? collection.of : undefined;

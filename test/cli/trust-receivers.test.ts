@@ -50,4 +50,34 @@ describe("receiver chains through declared types", () => {
     expect(callersOf(root, home, "src/stores.ts:2")).toEqual([expect.stringMatching(/^ref name=load kind=function path=src\/client\.ts .* via=receiver-type/)]);
     expect(callersOf(root, home, "src/router.ts:4")).toEqual([expect.stringMatching(/^ref name=go kind=function path=src\/client\.ts /)]);
   });
+
+  test("a method handed over through a typed parameter, and a call on a map's value, are the caller's", async () => {
+    const root = await writeTree(tempDir("ix-chain-value-"), {
+      "src/router.ts": [
+        "export interface MatchStore {",
+        "  get(): number",
+        "}",
+        "export class Router {",
+        "  byRoute!: Map<string, MatchStore>",
+        "  buildLocation = (to: string) => to",
+        "}",
+        "",
+      ].join("\n"),
+      "src/client.ts": [
+        "import type { Router } from './router'",
+        "export function contextualize(router: Router) {",
+        "  return { buildLocation: router.buildLocation }",
+        "}",
+        "export function setFetching(router: Router, id: string) {",
+        "  const store = router.byRoute.get(id)",
+        "  return store?.get()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-chain-value-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/router.ts:6")).toEqual([expect.stringMatching(/^ref name=contextualize kind=function path=src\/client\.ts .* use=reference/)]);
+    expect(callersOf(root, home, "src/router.ts:2")).toEqual([expect.stringMatching(/^ref name=setFetching kind=function path=src\/client\.ts /)]);
+  });
 });

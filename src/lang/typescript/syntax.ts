@@ -101,14 +101,22 @@ export function typeNameOf(node: Node | null, source: string): string | undefine
 /** Collections whose first type argument is what iterating them gives. */
 const COLLECTIONS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable", "IterableIterator", "AsyncIterable"]);
 
-/** `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; else undefined. */
+/** Maps, whose second type argument is what `get` gives. */
+const MAPS = new Set(["Map", "ReadonlyMap", "WeakMap"]);
+
+/**
+ * `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; a map's
+ * values, `Map<K, Foo>` → "Foo"; else undefined.
+ */
 export function elementTypeOf(node: Node | null, source: string): string | undefined {
   const current = unwrappedType(node, source);
   if (current?.type === "array_type") return typeNameOf(current.firstNamedChild, source);
   if (current?.type !== "generic_type") return undefined;
   const name = current.childForFieldName("name");
-  if (!name || !COLLECTIONS.has(textOf(name, source))) return undefined;
-  return typeNameOf(current.childForFieldName("type_arguments")?.firstNamedChild ?? null, source);
+  const collection = name ? textOf(name, source) : "";
+  const args = current.childForFieldName("type_arguments")?.namedChildren.filter((n) => n.type !== "comment") ?? [];
+  if (COLLECTIONS.has(collection)) return typeNameOf(args[0] ?? null, source);
+  return MAPS.has(collection) ? typeNameOf(args[1] ?? null, source) : undefined;
 }
 
 /** The type under an annotation's colon, parentheses, `readonly` and `| null | undefined`. */

@@ -52,6 +52,13 @@ export interface EntityFact {
   object?: true;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
+  /**
+   * TS/JS functions, methods and type aliases of function types: each parameter's declared
+   * named type ("" where none; a type parameter as its constraint or default), generic
+   * arguments stripped. What a function or object literal passed there receives is read
+   * through it. A name of the declaring file.
+   */
+  params?: string[];
   /** TS type aliases: the named types the alias stands for (`type A = B<T> & C`: B, C), as written. */
   aliasOf?: string[];
   /** TS/JS functions and methods that take functions: what those functions are passed. */
@@ -202,6 +209,8 @@ export interface CallbackSlot {
   param: number;
   /** The function's last line: the parameter is out of scope after it. */
   until: number;
+  /** The function is this property of an object literal argument: `create({ onError: (e) => … })`. */
+  property?: string;
 }
 
 export interface FileFacts {

@@ -3,10 +3,11 @@
 // first parameter's function. The evidence is the callee's own declaration, so the call must
 // bind to one function or method, and the type name is resolved in the callee's file.
 import type { CallFact, TypedVarFact } from "../model/facts.ts";
-import type { Value } from "./binder.ts";
+import type { Value, Want } from "./binder.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { EntityRef } from "./model.ts";
 import type { ReadLog, Remembered } from "./reads.ts";
+import { refKey } from "./values.ts";
 
 /** Weaker than a written annotation: the binding depends on a second, resolved call. */
 export const CALLBACK_CONFIDENCE = 0.8;
@@ -19,6 +20,10 @@ export interface CallbackHost {
   calledEntity(path: string, call: CallFact): EntityRef | undefined;
   /** The class or interface a type name denotes at `scope` of `path`, as an instance. */
   typeValue(path: string, scope: number, type: string): Value | undefined;
+  /** `value.name`, as the binder reads members. */
+  member(value: Value, name: string, want: Want): Value | undefined;
+  /** The resolved `extends` targets of a class or interface, and what a type alias stands for. */
+  bases(cls: EntityRef): (EntityRef | "external")[];
 }
 
 export class CallbackTypes {
@@ -38,15 +43,44 @@ export class CallbackTypes {
     return this.host.reads.cachedWithStandIn(this.memo, param, null, () => this.compute(path, index, param) ?? null) ?? undefined;
   }
 
+  /**
+   * From the callee's declaration: a function type written on the parameter; else the named
+   * type the parameter is declared with, an alias of a function type (`handler: Handler`) or,
+   * for a function that is a property of an object literal argument, an object type whose
+   * property is a function (`opts: Options` with `onError: (e: E) => void`).
+   */
   private compute(path: string, index: FileIndex, param: TypedVarFact): Value | undefined {
     const slot = param.fromCallback!;
     const call = index.facts.calls[slot.call];
     const callee = call && this.host.calledEntity(path, call);
     if (!callee) return undefined;
-    const declared = this.host.index(callee.path)?.entity(callee.index)?.callbackParams;
-    const type = declared?.[slot.arg]?.[slot.param];
-    if (!type) return undefined;
-    const value = this.host.typeValue(callee.path, callee.index, type);
+    const entity = this.host.index(callee.path)?.entity(callee.index);
+    const written = slot.property === undefined ? entity?.callbackParams?.[slot.arg]?.[slot.param] : undefined;
+    if (written) return this.typed(callee.path, callee.index, written);
+    const named = entity?.params?.[slot.arg];
+    let holder = named ? this.host.typeValue(callee.path, callee.index, named) : undefined;
+    if (holder && slot.property !== undefined) holder = this.host.member(holder, slot.property, "any");
+    return holder && this.parameterOf(holder, slot.param);
+  }
+
+  /** Parameter `position` of a function value: a method, or an instance of a function type alias. */
+  private parameterOf(fn: Value, position: number): Value | undefined {
+    const refs = fn.t === "entity" ? [fn.ref] : fn.t === "instance" ? [...fn.classes] : [];
+    const seen = new Set<string>();
+    for (let ref = refs.shift(); ref; ref = refs.shift()) {
+      const key = refKey(ref);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const type = this.host.index(ref.path)?.entity(ref.index)?.params?.[position];
+      if (type) return this.typed(ref.path, ref.index, type);
+      // `type H = Handler<E>`: the parameters of the alias it stands for.
+      if (fn.t === "instance") for (const base of this.host.bases(ref)) if (base !== "external") refs.push(base);
+    }
+    return undefined;
+  }
+
+  private typed(path: string, scope: number, type: string): Value | undefined {
+    const value = this.host.typeValue(path, scope, type);
     return value?.t === "instance" ? { ...value, confidence: CALLBACK_CONFIDENCE } : value;
   }
 }

@@ -81,3 +81,47 @@ describe("receiver chains through declared types", () => {
     expect(callersOf(root, home, "src/router.ts:2")).toEqual([expect.stringMatching(/^ref name=setFetching kind=function path=src\/client\.ts /)]);
   });
 });
+
+describe("callback parameters typed by context", () => {
+  test("a callback passed to a method, through a function type alias, a generic's constraint and an object literal's property, calls the types its parameters have", async () => {
+    const root = await writeTree(tempDir("ix-context-"), {
+      "src/app.ts": [
+        "export class Context {",
+        "  json(): void {}",
+        "}",
+        "export class Err {",
+        "  x(): void {}",
+        "}",
+        "export type Handler = (c: Context) => void",
+        "export interface Options {",
+        "  onError: (e: Err) => void",
+        "}",
+        "export class App {",
+        "  get(path: string, handler: Handler): void {}",
+        "  use<H extends Handler>(h: H): void {}",
+        "}",
+        "export function create(opts: Options): void {}",
+        "",
+      ].join("\n"),
+      "src/main.ts": [
+        "import { App, create } from './app'",
+        "export function routes(app: App) {",
+        "  app.get('/', (c) => c.json())",
+        "}",
+        "export function middleware(app: App) {",
+        "  app.use((c) => { c.json() })",
+        "}",
+        "export function setup() {",
+        "  create({ onError: (e) => e.x() })",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-context-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    const json = callersOf(root, home, "src/app.ts:2");
+    expect(json).toHaveLength(2);
+    expect(json).toEqual(expect.arrayContaining([expect.stringMatching(/^ref name=routes kind=function /), expect.stringMatching(/^ref name=middleware kind=function /)]));
+    expect(callersOf(root, home, "src/app.ts:5")).toEqual([expect.stringMatching(/^ref name=setup kind=function path=src\/main\.ts /)]);
+  });
+});

@@ -5,10 +5,10 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
-import { callbackParameters, declaredCallbacks, functionTypeOf, mergeCallbacks } from "./callbacks";
+import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams } from "./callbacks";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -335,6 +335,9 @@ class Extractor {
     const entity = this.facts.entities[index]!;
     const merged = mergeCallbacks(entity.callbackParams, declaredCallbacks(fn, this.source));
     if (merged) entity.callbackParams = merged;
+    const params = mergeParams(entity.params, declaredParams(fn, this.source));
+    if (params) entity.params = params;
+    else delete entity.params;
   }
 
   /**
@@ -405,6 +408,9 @@ class Extractor {
       this.typeMembers(value, index);
       const aliasOf = aliasedTypes(value, this.source);
       if (aliasOf.length > 0) this.facts.entities[index]!.aliasOf = aliasOf;
+      // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
+      const fnType = functionTypeOf(value, this.source);
+      if (fnType) this.noteCallbacks(index, fnType);
     }
     this.enter(index, this.scope.caller, node.endIndex);
   }
@@ -872,8 +878,10 @@ class Extractor {
   private callbackVariables(args: Node, call: number): void {
     const scope = this.scope.caller;
     for (const param of callbackParameters(args, this.source)) {
-      const { name, arg, line, until } = param;
-      this.facts.vars.push({ scope, name, type: "", line, fromCallback: { call, arg, param: param.param, until } });
+      const { name, arg, line, until, property } = param;
+      const slot: CallbackSlot = { call, arg, param: param.param, until };
+      if (property !== undefined) slot.property = property;
+      this.facts.vars.push({ scope, name, type: "", line, fromCallback: slot });
     }
   }
 

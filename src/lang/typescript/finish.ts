@@ -19,9 +19,14 @@ function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): vo
   }
 }
 
-/** Callback parameter types are final once the file's type variables are all known. */
+/** Callback and parameter types are final once the file's type variables are all known. */
 function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const entity of facts.entities) {
+    if (entity.params) {
+      const params = entity.params.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
+      if (params.some((type) => type !== "")) entity.params = params;
+      else delete entity.params;
+    }
     if (!entity.callbackParams) continue;
     const settled = settleCallbacks(entity.callbackParams, typeVariables);
     if (settled) entity.callbackParams = settled;

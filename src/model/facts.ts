@@ -183,6 +183,17 @@ export interface TypedVarFact {
    * read just before the variable's line; `type` is "".
    */
   fromPath?: string;
+  /**
+   * The variable is parameter N (0-based) of a function whose declared type is `type`, an alias
+   * of a function type: `const h: Handler = (c) => …`, `return (source) => …` in a function
+   * declared to return one.
+   */
+  parameterOf?: number;
+  /**
+   * The variable is this property of the value the rest of the fact types, destructured:
+   * `({ api, refetch }: Input) => …`, `const h: Handler = ({ api }) => …`.
+   */
+  property?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
   /**

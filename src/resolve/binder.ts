@@ -82,6 +82,10 @@ export class Binder implements BinderHost {
         const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
       }
+      if (want === "call") {
+        const called = this.destructuredCallee(path, index, scope, name, line);
+        if (called) return called;
+      }
       const nested = pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
       // A parameter or local variable of that name: what it holds is not known, and it is not
@@ -187,13 +191,33 @@ export class Binder implements BinderHost {
     return undefined;
   }
 
+  /** `({ refetch }: Input) => refetch()`: the method a destructured property of a typed value is. */
+  private destructuredCallee(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
+    const typed = index.varsByScope.get(scope);
+    const v = typed && namedAt(typed, name, line);
+    if (v?.property === undefined) return undefined;
+    const value = this.partValue(path, v);
+    return value?.t === "entity" && fits(value, "call") ? value : undefined;
+  }
+
   /** A variable of `scope` with a known type; annotated ones before callback parameters. */
   private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
     const typed = vars && namedAt(vars, name, line);
     if (typed?.fromPath !== undefined) return this.pathValue(path, typed);
+    if (typed?.parameterOf !== undefined || typed?.property !== undefined) return this.partValue(path, typed);
     if (typed) return typed.fromCall === undefined ? this.declaredValue(path, typed.scope, typed) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
+  }
+
+  /**
+   * A parameter of a function typed by name (`const h: Handler = (c) => …`), or a property
+   * destructured from a typed value (`({ api }: Input) => …`): read through the named type.
+   */
+  private partValue(path: string, typed: TypedVarFact): Value | undefined {
+    let value = this.typeValue(path, typed.scope, typed.type);
+    if (value && typed.parameterOf !== undefined) value = this.callbacks.parameterOf(value, typed.parameterOf);
+    return value && typed.property !== undefined ? this.member(value, typed.property, "any") : value;
   }
 
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */

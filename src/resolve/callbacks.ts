@@ -64,7 +64,7 @@ export class CallbackTypes {
   }
 
   /** Parameter `position` of a function value: a method, or an instance of a function type alias. */
-  private parameterOf(fn: Value, position: number): Value | undefined {
+  parameterOf(fn: Value, position: number): Value | undefined {
     const refs = fn.t === "entity" ? [fn.ref] : fn.t === "instance" ? [...fn.classes] : [];
     const seen = new Set<string>();
     for (let ref = refs.shift(); ref; ref = refs.shift()) {

@@ -124,4 +124,40 @@ describe("callback parameters typed by context", () => {
     expect(json).toEqual(expect.arrayContaining([expect.stringMatching(/^ref name=routes kind=function /), expect.stringMatching(/^ref name=middleware kind=function /)]));
     expect(callersOf(root, home, "src/app.ts:5")).toEqual([expect.stringMatching(/^ref name=setup kind=function path=src\/main\.ts /)]);
   });
+
+  test("a function declared by a function type alias, and properties destructured from a typed parameter, call the members their types have", async () => {
+    const root = await writeTree(tempDir("ix-context-alias-"), {
+      "src/types.ts": [
+        "export interface ApiContext {",
+        "  batch(cb: () => void): void",
+        "}",
+        "export interface Input {",
+        "  refetchQuery(x: string): void",
+        "  context: ApiContext",
+        "}",
+        "export type HandlerBuilder<R = void> = (input: Input) => R",
+        "",
+      ].join("\n"),
+      "src/polling.ts": [
+        "import type { HandlerBuilder, Input } from './types'",
+        "export const buildPolling: HandlerBuilder = ({ refetchQuery, context }) => {",
+        "  context.batch(() => {})",
+        "  refetchQuery('poll')",
+        "}",
+        "export const buildOther: HandlerBuilder = (input) => {",
+        "  input.refetchQuery('x')",
+        "}",
+        "export function annotated({ refetchQuery: refetch }: Input) {",
+        "  refetch('y')",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-context-alias-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    const refetch = callersOf(root, home, "src/types.ts:5").map((l) => /^ref name=(\S+) /.exec(l)![1]).sort();
+    expect(refetch).toEqual(["annotated", "buildOther", "buildPolling"]);
+    expect(callersOf(root, home, "src/types.ts:2")).toEqual([expect.stringMatching(/^ref name=buildPolling kind=function /)]);
+  });
 });
+

@@ -527,6 +527,7 @@ class Extractor {
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
       this.noteCallbacks(index, value);
       this.noteFunction(index, value);
+      this.typedByName(value, node.childForFieldName("type"), index);
       this.enter(index, index, node.endIndex);
       return;
     }
@@ -562,6 +563,7 @@ class Extractor {
       return;
     }
     this.localVariable(nameNode, node);
+    if (FUNCTION_VALUES.has(value.type)) this.typedByName(value, node.childForFieldName("type"), this.scope.caller, endLineOf(value));
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
       this.valueUse(written);
@@ -618,21 +620,8 @@ class Extractor {
   private destructured(pattern: Node, value: Node, at: Node): void {
     const path = dottedPath(value, this.source);
     if (!path) return;
-    for (const part of pattern.namedChildren) {
-      let key: Node | null = null;
-      let name: Node | null = null;
-      if (part.type === "shorthand_property_identifier_pattern") key = name = part;
-      else if (part.type === "pair_pattern") {
-        key = part.childForFieldName("key");
-        name = part.childForFieldName("value");
-      } else if (part.type === "object_assignment_pattern") {
-        const left = part.childForFieldName("left");
-        if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
-      }
-      if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
-      if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
-      const fromPath = `${path}.${textOf(key, this.source)}`;
-      this.facts.vars.push({ scope: this.scope.caller, name: textOf(name, this.source), type: "", line: lineOf(at), fromPath });
+    for (const [key, name] of destructuredNames(pattern, this.source)) {
+      this.facts.vars.push({ scope: this.scope.caller, name, type: "", line: lineOf(at), fromPath: `${path}.${key}` });
     }
   }
 
@@ -988,6 +977,13 @@ class Extractor {
   private parameter(node: Node): void {
     const pattern = node.childForFieldName("pattern");
     if (pattern?.type === "this") return this.thisParameter(node);
+    if (pattern?.type === "object_pattern") {
+      const type = typeNameOf(node.childForFieldName("type"), this.source);
+      const owner = node.parent?.parent && this.functionEntities.get(node.parent.parent.startIndex);
+      const until = owner === undefined && node.parent?.parent ? endLineOf(node.parent.parent) : undefined;
+      if (type) this.destructuredOf(pattern, { scope: owner ?? this.scope.caller, name: "", type, line: lineOf(node), ...(until === undefined ? {} : { until }) });
+      return;
+    }
     if (pattern?.type !== "identifier") return;
     const declared = declaredType(node.childForFieldName("type"), this.source);
     if (!declared) return;
@@ -996,6 +992,30 @@ class Extractor {
     this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
+  }
+
+  /**
+   * A function written where a named type declares it (`const h: Handler = (c) => …`): its
+   * unannotated parameters are that type's, read by the resolver through the alias.
+   */
+  private typedByName(fn: Node, annotation: Node | null, scope: number, until?: number): void {
+    const type = typeNameOf(annotation, this.source);
+    if (!type) return;
+    const single = fn.childForFieldName("parameter");
+    const params = single ? [single] : fn.childForFieldName("parameters")?.namedChildren.filter((p) => p.type !== "comment") ?? [];
+    params.forEach((param, parameterOf) => {
+      const pattern = param.type === "required_parameter" || param.type === "optional_parameter" ? param.childForFieldName("pattern") : param;
+      if (!pattern || param.childForFieldName("type")) return;
+      const variable: TypedVarFact = { scope, name: "", type, line: lineOf(param), parameterOf };
+      if (until !== undefined) variable.until = until;
+      if (pattern.type === "identifier") this.facts.vars.push({ ...variable, name: textOf(pattern, this.source) });
+      else if (pattern.type === "object_pattern") this.destructuredOf(pattern, variable);
+    });
+  }
+
+  /** `{ api, refetch: r }` of a value `typed` describes: each name is that property of it. */
+  private destructuredOf(pattern: Node, typed: TypedVarFact): void {
+    for (const [property, name] of destructuredNames(pattern, this.source)) this.facts.vars.push({ ...typed, name, property });
   }
 
   /**
@@ -1120,6 +1140,27 @@ function aliasedTypes(value: Node | null, source: string): string[] {
     }
   }
   return names.reverse();
+}
+
+/** The plainly named properties an object pattern binds: `{ a, b: c, d = 1 }` → a→a, b→c, d→d. */
+function destructuredNames(pattern: Node, source: string): [key: string, name: string][] {
+  const names: [string, string][] = [];
+  for (const part of pattern.namedChildren) {
+    let key: Node | null = null;
+    let name: Node | null = null;
+    if (part.type === "shorthand_property_identifier_pattern") key = name = part;
+    else if (part.type === "pair_pattern") {
+      key = part.childForFieldName("key");
+      name = part.childForFieldName("value");
+    } else if (part.type === "object_assignment_pattern") {
+      const left = part.childForFieldName("left");
+      if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
+    }
+    if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
+    if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
+    names.push([textOf(key, source), textOf(name, source)]);
+  }
+  return names;
 }
 
 function optionalType(type: string | undefined): { type: string } | undefined {

@@ -82,6 +82,24 @@ describe("receiver chains through declared types", () => {
   });
 });
 
+describe("generic parameters", () => {
+  test("a parameter typed by a type parameter calls through that parameter's constraint", async () => {
+    const root = await writeTree(tempDir("ix-bound-"), {
+      "src/router.ts": ["export class Router {", "  navigate(to: string): void {}", "}", ""].join("\n"),
+      "src/use.ts": [
+        "import type { Router } from './router'",
+        "export function go<TRouter extends Router>(router: TRouter) {",
+        "  router.navigate('z')",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-bound-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/router.ts:2")).toEqual([expect.stringMatching(/^ref name=go kind=function path=src\/use\.ts /)]);
+  });
+});
+
 describe("callback parameters typed by context", () => {
   test("a callback passed to a method, through a function type alias, a generic's constraint and an object literal's property, calls the types its parameters have", async () => {
     const root = await writeTree(tempDir("ix-context-"), {

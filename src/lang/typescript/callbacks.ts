@@ -72,7 +72,7 @@ export function declaredParams(fn: Node, source: string): string[] | undefined {
 }
 
 /** `<H extends Handler = Default>`: each type parameter's constraint, else its default. */
-function typeBounds(fn: Node, source: string): Map<string, Node> {
+export function typeBounds(fn: Node, source: string): Map<string, Node> {
   const bounds = new Map<string, Node>();
   for (const param of fn.childForFieldName("type_parameters")?.namedChildren ?? []) {
     if (param.type !== "type_parameter") continue;

@@ -8,7 +8,7 @@ import type { Node } from "web-tree-sitter";
 import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
-import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams } from "./callbacks";
+import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -987,6 +987,13 @@ class Extractor {
     if (pattern?.type !== "identifier") return;
     const declared = declaredType(node.childForFieldName("type"), this.source);
     if (!declared) return;
+    // `<R extends AnyRouter>(router: R)`: what the function may do with router is AnyRouter's.
+    const bound = node.parent?.parent ? typeBounds(node.parent.parent, this.source).get(declared.type) : undefined;
+    if (bound) {
+      const type = typeNameOf(bound, this.source);
+      if (!type) return;
+      declared.type = type;
+    }
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
     this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });

@@ -82,6 +82,45 @@ describe("receiver chains through declared types", () => {
   });
 });
 
+describe("variables copied from typed values", () => {
+  test("`const sub = subscription` and `const e = opts.encoder ?? fallback` hold what their source holds", async () => {
+    const root = await writeTree(tempDir("ix-copy-"), {
+      "src/types.ts": [
+        "export interface Unsubscribable {",
+        "  unsubscribe(): void",
+        "}",
+        "export interface Encoder {",
+        "  encode(data: unknown): string",
+        "}",
+        "export interface Options {",
+        "  encoder?: Encoder",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        "import type { Encoder, Options, Unsubscribable } from './types'",
+        "declare const fallback: Encoder",
+        "export function share(subscription: Unsubscribable | null) {",
+        "  function reset() {",
+        "    const sub = subscription",
+        "    sub?.unsubscribe()",
+        "  }",
+        "  return reset",
+        "}",
+        "export function send(opts: Options) {",
+        "  const encoder = opts.encoder ?? fallback",
+        "  return encoder.encode(1)",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-copy-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/types.ts:2")).toEqual([expect.stringMatching(/^ref name=reset kind=function path=src\/use\.ts /)]);
+    expect(callersOf(root, home, "src/types.ts:5")).toEqual([expect.stringMatching(/^ref name=send kind=function path=src\/use\.ts /)]);
+  });
+});
+
 describe("generic parameters", () => {
   test("a parameter typed by a type parameter calls through that parameter's constraint", async () => {
     const root = await writeTree(tempDir("ix-bound-"), {

@@ -650,8 +650,9 @@ class Extractor {
    * `x: Foo`, `x: Foo[]`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares
    * it returns; or `x = this.db`, `x = items[i]`, what that path holds, or one element of it.
    */
-  private typedVariable(nameNode: Node, annotation: Node | null, value: Node | null, at: Node): void {
+  private typedVariable(nameNode: Node, annotation: Node | null, written: Node | null, at: Node): void {
     const name = textOf(nameNode, this.source);
+    const value = written && fallbackHead(written);
     const declared = declaredType(annotation, this.source) ?? (annotation || !value ? undefined : this.literalArrayType(value));
     const type = declared ? undefined : value ? this.valueType(value) : undefined;
     const variable: TypedVarFact = { scope: this.scope.caller, name, type: type ?? "", line: lineOf(at) };
@@ -660,8 +661,8 @@ class Extractor {
     else if (!annotation && value) {
       const call = callUnder(value);
       if (call?.type === "call_expression") this.resultVars.push([variable, spanKey(call)]);
-      else if (value.type === "member_expression") {
-        // `const c = this._connection`, `const db = store.db`: what that path holds, read by the resolver.
+      else if (value.type === "member_expression" || value.type === "identifier") {
+        // `const c = this._connection`, `const db = store.db`, `const sub = subscription`: what that path holds, read by the resolver.
         const fromPath = dottedPath(value, this.source);
         if (fromPath) this.facts.vars.push({ ...variable, fromPath });
       } else if (value.type === "subscript_expression") {
@@ -1147,6 +1148,21 @@ function aliasedTypes(value: Node | null, source: string): string[] {
     }
   }
   return names.reverse();
+}
+
+/**
+ * `opts.encoder ?? jsonEncoder`, `a || b`: the value is the left operand's where that is set,
+ * and the fallback is, in practice, of its type.
+ */
+function fallbackHead(value: Node): Node {
+  let current = value;
+  for (let depth = 0; depth < 4 && current.type === "binary_expression"; depth++) {
+    const operator = current.childForFieldName("operator")?.type;
+    const left = current.childForFieldName("left");
+    if ((operator !== "??" && operator !== "||") || !left) break;
+    current = left;
+  }
+  return current;
 }
 
 /** The plainly named properties an object pattern binds: `{ a, b: c, d = 1 }` → a→a, b→c, d→d. */

@@ -216,5 +216,28 @@ describe("callback parameters typed by context", () => {
     expect(refetch).toEqual(["annotated", "buildOther", "buildPolling"]);
     expect(callersOf(root, home, "src/types.ts:2")).toEqual([expect.stringMatching(/^ref name=buildPolling kind=function /)]);
   });
+
+  test("a function returned where the declared result is a function type alias takes that alias's parameter types", async () => {
+    const root = await writeTree(tempDir("ix-context-return-"), {
+      "src/a.ts": [
+        "export class Context {",
+        "  json(): void {}",
+        "}",
+        "export type Handler = (c: Context) => void",
+        "",
+      ].join("\n"),
+      "src/b.ts": [
+        "import type { Handler } from './a'",
+        "export function factory(): Handler {",
+        "  return (c) => { c.json() }",
+        "}",
+        "export const short = (): Handler => (c) => c.json()",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-context-return-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/a.ts:2").map((l) => /^ref name=(\S+) /.exec(l)![1]).sort()).toEqual(["factory", "short"]);
+  });
 });
 

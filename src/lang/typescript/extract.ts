@@ -251,7 +251,10 @@ class Extractor {
         if (single) this.bindsNames(single, node);
         // `() => helper` returns helper.
         const body = node.childForFieldName("body");
-        if (body && body.type !== "statement_block") this.valueUse(body);
+        if (body && body.type !== "statement_block") {
+          this.valueUse(body);
+          this.returnedFunction(node, body);
+        }
         return;
       }
       case "arguments":
@@ -270,6 +273,11 @@ class Extractor {
       case "jsx_expression": {
         const value = node.firstNamedChild;
         if (value) this.valueUse(value);
+        // Only a returned function needs the function it is returned from (a walk up the tree).
+        if (value && node.type === "return_statement" && FUNCTION_VALUES.has(heldValue(value).type)) {
+          const fn = enclosingFunction(node);
+          if (fn) this.returnedFunction(fn, value);
+        }
         return;
       }
       case "if_statement":
@@ -1021,6 +1029,12 @@ class Extractor {
     });
   }
 
+  /** `function f(): Handler { return (c) => … }`: the returned function's parameters are Handler's. */
+  private returnedFunction(fn: Node, value: Node): void {
+    const returned = heldValue(value);
+    if (FUNCTION_VALUES.has(returned.type)) this.typedByName(returned, fn.childForFieldName("return_type"), this.scope.caller, endLineOf(returned));
+  }
+
   /** `{ api, refetch: r }` of a value `typed` describes: each name is that property of it. */
   private destructuredOf(pattern: Node, typed: TypedVarFact): void {
     for (const [property, name] of destructuredNames(pattern, this.source)) this.facts.vars.push({ ...typed, name, property });
@@ -1149,6 +1163,17 @@ function aliasedTypes(value: Node | null, source: string): string[] {
   }
   return names.reverse();
 }
+
+/** The function a `return` statement returns from. */
+function enclosingFunction(node: Node): Node | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (RETURNING.has(current.type)) return current;
+    if (current.type === "class_body" || current.type === "program") return undefined;
+  }
+  return undefined;
+}
+
+const RETURNING = new Set(["function_declaration", "generator_function_declaration", "function_expression", "arrow_function", "method_definition", "function", "generator_function"]);
 
 /**
  * `opts.encoder ?? jsonEncoder`, `a || b`: the value is the left operand's where that is set,

@@ -190,7 +190,7 @@ export interface TypedVarFact {
    */
   parameterOf?: number;
   /**
-   * The variable is this property of the value the rest of the fact types, destructured:
+   * The variable is this property (a dotted path, nested) of the value the rest of the fact types, destructured:
    * `({ api, refetch }: Input) => …`, `const h: Handler = ({ api }) => …`.
    */
   property?: string;

@@ -217,7 +217,8 @@ export class Binder implements BinderHost {
   private partValue(path: string, typed: TypedVarFact): Value | undefined {
     let value = this.typeValue(path, typed.scope, typed.type);
     if (value && typed.parameterOf !== undefined) value = this.callbacks.parameterOf(value, typed.parameterOf);
-    return value && typed.property !== undefined ? this.member(value, typed.property, "any") : value;
+    for (const name of typed.property?.split(".") ?? []) value = value && this.member(value, name, "any");
+    return value;
   }
 
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */

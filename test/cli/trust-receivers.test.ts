@@ -239,5 +239,32 @@ describe("callback parameters typed by context", () => {
     expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
     expect(callersOf(root, home, "src/a.ts:2").map((l) => /^ref name=(\S+) /.exec(l)![1]).sort()).toEqual(["factory", "short"]);
   });
+
+  test("names destructured a level deep, or from a parameter whose type is an object literal, are typed by those properties", async () => {
+    const root = await writeTree(tempDir("ix-destructured-"), {
+      "src/types.ts": [
+        "export interface Api {",
+        "  refetch(x: string): void",
+        "}",
+        "export interface Holder {",
+        "  api: Api",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        "import type { Api, Holder } from './types'",
+        "export function nested({ api: { refetch } }: Holder) {",
+        "  refetch('n')",
+        "}",
+        "export function literal({ api }: { api: Api; name: string }) {",
+        "  api.refetch('l')",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-destructured-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/types.ts:2").map((l) => /^ref name=(\S+) /.exec(l)![1]).sort()).toEqual(["literal", "nested"]);
+  });
 });
 

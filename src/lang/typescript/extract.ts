@@ -987,10 +987,13 @@ class Extractor {
     const pattern = node.childForFieldName("pattern");
     if (pattern?.type === "this") return this.thisParameter(node);
     if (pattern?.type === "object_pattern") {
-      const type = typeNameOf(node.childForFieldName("type"), this.source);
+      const annotation = node.childForFieldName("type");
+      const type = typeNameOf(annotation, this.source);
       const owner = node.parent?.parent && this.functionEntities.get(node.parent.parent.startIndex);
       const until = owner === undefined && node.parent?.parent ? endLineOf(node.parent.parent) : undefined;
-      if (type) this.destructuredOf(pattern, { scope: owner ?? this.scope.caller, name: "", type, line: lineOf(node), ...(until === undefined ? {} : { until }) });
+      const at: TypedVarFact = { scope: owner ?? this.scope.caller, name: "", type: type ?? "", line: lineOf(node), ...(until === undefined ? {} : { until }) };
+      if (type) this.destructuredOf(pattern, at);
+      else this.destructuredFromLiteral(pattern, literalPropertyTypes(annotation, this.source), at);
       return;
     }
     if (pattern?.type !== "identifier") return;
@@ -1038,6 +1041,18 @@ class Extractor {
   /** `{ api, refetch: r }` of a value `typed` describes: each name is that property of it. */
   private destructuredOf(pattern: Node, typed: TypedVarFact): void {
     for (const [property, name] of destructuredNames(pattern, this.source)) this.facts.vars.push({ ...typed, name, property });
+  }
+
+  /** `({ api, context: { defs } }: { api: Api; context: Ctx })`: typed by the literal's properties. */
+  private destructuredFromLiteral(pattern: Node, types: Map<string, { type: string; collection?: true }> | undefined, at: TypedVarFact): void {
+    if (!types) return;
+    for (const [path, name] of destructuredNames(pattern, this.source)) {
+      const dot = path.indexOf(".");
+      const declared = types.get(dot < 0 ? path : path.slice(0, dot));
+      if (!declared) continue;
+      if (dot < 0) this.facts.vars.push({ ...at, name, ...declared });
+      else if (!declared.collection) this.facts.vars.push({ ...at, name, type: declared.type, property: path.slice(dot + 1) });
+    }
   }
 
   /**
@@ -1191,7 +1206,7 @@ function fallbackHead(value: Node): Node {
 }
 
 /** The plainly named properties an object pattern binds: `{ a, b: c, d = 1 }` → a→a, b→c, d→d. */
-function destructuredNames(pattern: Node, source: string): [key: string, name: string][] {
+function destructuredNames(pattern: Node, source: string, prefix = "", depth = 0): [key: string, name: string][] {
   const names: [string, string][] = [];
   for (const part of pattern.namedChildren) {
     let key: Node | null = null;
@@ -1205,10 +1220,27 @@ function destructuredNames(pattern: Node, source: string): [key: string, name: s
       if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
     }
     if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
+    // `{ selectors: { selectEntry } }`: selectEntry is selectors.selectEntry (a few levels deep).
+    if (name?.type === "object_pattern" && depth < 3) names.push(...destructuredNames(name, source, `${prefix}${textOf(key, source)}.`, depth + 1));
     if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
-    names.push([textOf(key, source), textOf(name, source)]);
+    names.push([prefix + textOf(key, source), textOf(name, source)]);
   }
   return names;
+}
+
+/** `{ api: Api; items: Item[] }` written as a parameter's type: each property's declared type. */
+function literalPropertyTypes(annotation: Node | null, source: string): Map<string, { type: string; collection?: true }> | undefined {
+  let literal = annotation;
+  while (literal && (literal.type === "type_annotation" || literal.type === "parenthesized_type")) literal = literal.firstNamedChild;
+  if (literal?.type !== "object_type") return undefined;
+  const types = new Map<string, { type: string; collection?: true }>();
+  for (const member of literal.namedChildren) {
+    if (member.type !== "property_signature") continue;
+    const name = member.childForFieldName("name");
+    const declared = name && declaredType(member.childForFieldName("type"), source);
+    if (declared) types.set(memberName(name, source), declared);
+  }
+  return types;
 }
 
 function optionalType(type: string | undefined): { type: string } | undefined {

@@ -59,7 +59,10 @@ export interface EntityFact {
    * through it. A name of the declaring file.
    */
   params?: string[];
-  /** TS type aliases: the named types the alias stands for (`type A = B<T> & C`: B, C), as written. */
+  /**
+   * TS type aliases: the named types the alias stands for (`type A = B<T> & C`: B, C), as
+   * written; "<i>" for its own i-th type parameter passed through (`type P<T> = Omit<T, 'k'>`).
+   */
   aliasOf?: string[];
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
@@ -183,6 +186,12 @@ export interface TypedVarFact {
    * read just before the variable's line; `type` is "".
    */
   fromPath?: string;
+  /**
+   * The named types of the declared type's generic arguments ("" where one has none), when any
+   * has one: `options: PickAsRequired<RouterOptions, 'k'>` gives ["RouterOptions", ""], what
+   * an alias that passes its argument through stands for.
+   */
+  typeArgs?: string[];
   /**
    * The variable is parameter N (0-based) of a function whose declared type is `type`, an alias
    * of a function type: `const h: Handler = (c) => …`, `return (source) => …` in a function

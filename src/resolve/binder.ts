@@ -223,8 +223,21 @@ export class Binder implements BinderHost {
 
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */
   private declaredValue(path: string, scope: number, typed: TypedVarFact): Value | undefined {
-    const value = this.typeValue(path, scope, typed.type);
+    let value = this.typeValue(path, scope, typed.type);
+    if (typed.typeArgs && value?.t === "instance") value = this.passedThrough(value, path, scope, typed.typeArgs) ?? value;
     return value && typed.collection ? { t: "elements", of: value } : value;
+  }
+
+  /**
+   * `options: PickAsRequired<RouterOptions, 'k'>` where `type PickAsRequired<T, K> = Omit<T, K> & …`:
+   * the argument the alias passes through, named where the variable is declared.
+   */
+  private passedThrough(value: Extract<Value, { t: "instance" }>, path: string, scope: number, args: readonly string[]): Value | undefined {
+    const ref = value.classes[0]!;
+    const alias = this.index(ref.path)?.entity(ref.index);
+    const passed = alias?.kind === "type" ? alias.aliasOf?.find((name) => name.startsWith("<")) : undefined;
+    const arg = passed === undefined ? undefined : args[Number(passed.slice(1, -1))];
+    return arg ? this.typeValue(path, scope, arg) : undefined;
   }
 
   /**
@@ -480,8 +493,9 @@ export class Binder implements BinderHost {
     const language = index?.language;
     const scope = index?.entity(cls.index)?.parent ?? -1;
     const names = (index?.heritageByEntity.get(cls.index) ?? []).flatMap((h) => (h.kind === "extends" ? [h.name] : []));
-    // A type alias has the members of the types it stands for.
-    names.push(...(index?.entity(cls.index)?.aliasOf ?? []));
+    // A type alias has the members of the types it stands for (one passed as an argument is
+    // known only where the alias is used: passedThrough).
+    for (const name of index?.entity(cls.index)?.aliasOf ?? []) if (!name.startsWith("<")) names.push(name);
     for (const name of names) {
       const found = this.resolvePath(cls.path, scope, name, "type");
       if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);

@@ -82,6 +82,37 @@ describe("receiver chains through declared types", () => {
   });
 });
 
+describe("generic instantiations", () => {
+  test("a field typed by Partial<T> or by an alias that passes its argument through (Omit<T, K> & …) has T's members", async () => {
+    const root = await writeTree(tempDir("ix-generic-"), {
+      "src/opts.ts": [
+        "export type PickAsRequired<TValue, TKey extends keyof TValue> = Omit<TValue, TKey> & Required<Pick<TValue, TKey>>",
+        "export interface RouterOptions<A> {",
+        "  getKey?: (l: string) => string",
+        "}",
+        "export class Router<A> {",
+        "  options!: PickAsRequired<RouterOptions<A>, 'getKey'>",
+        "  partial!: Partial<RouterOptions<A>>",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        "import type { Router } from './opts'",
+        "export function viaAlias(r: Router<number>) {",
+        "  return r.options.getKey('a')",
+        "}",
+        "export function viaPartial(r: Router<number>) {",
+        "  return r.partial.getKey?.('b')",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-generic-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/opts.ts:3").map((l) => /^ref name=(\S+) /.exec(l)![1]).sort()).toEqual(["viaAlias", "viaPartial"]);
+  });
+});
+
 describe("variables copied from typed values", () => {
   test("`const sub = subscription` and `const e = opts.encoder ?? fallback` hold what their source holds", async () => {
     const root = await writeTree(tempDir("ix-copy-"), {

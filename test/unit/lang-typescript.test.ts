@@ -677,7 +677,8 @@ describe("typed variables", () => {
   });
   test("parameters and locals, with generics, nulls and namespaces stripped; an array of a type is a collection", () => {
     expect(facts.vars.filter((v) => v.scope === use)).toEqual([
-      { scope: use, name: "a", type: "Foo", line: 6 },
+      // The generic argument's name is kept apart, for an alias that passes it through.
+      { scope: use, name: "a", type: "Foo", line: 6, typeArgs: ["T"] },
       { scope: use, name: "b", type: "ns.Bar", line: 6 },
       { scope: use, name: "c", type: "Baz", line: 6 },
       { scope: use, name: "d", type: "Widget", line: 7 },

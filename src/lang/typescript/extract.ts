@@ -31,6 +31,7 @@ import {
   NOT_WRAPPERS,
   signatureAt,
   textOf,
+  typeArgumentNames,
   typeNameOf,
 } from "./syntax";
 
@@ -414,7 +415,8 @@ class Extractor {
     if (node.type === "type_alias_declaration") {
       const value = node.childForFieldName("value");
       this.typeMembers(value, index);
-      const aliasOf = aliasedTypes(value, this.source);
+      const typeParameters = (node.childForFieldName("type_parameters")?.namedChildren ?? []).map((p) => (p.type === "type_parameter" ? textOf(p.childForFieldName("name") ?? p, this.source) : ""));
+      const aliasOf = aliasedTypes(value, typeParameters, this.source);
       if (aliasOf.length > 0) this.facts.entities[index]!.aliasOf = aliasOf;
       // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
       const fnType = functionTypeOf(value, this.source);
@@ -1156,27 +1158,32 @@ class Extractor {
 }
 
 /** A declared type: a named one, or a collection of one (`Foo[]`, `Array<Foo>`: elements of type Foo). */
-function declaredType(annotation: Node | null, source: string): { type: string; collection?: true } | undefined {
+function declaredType(annotation: Node | null, source: string): { type: string; collection?: true; typeArgs?: string[] } | undefined {
   const element = elementTypeOf(annotation, source);
   if (element) return { type: element, collection: true };
-  return optionalType(typeNameOf(annotation, source));
+  const declared = optionalType(typeNameOf(annotation, source));
+  const typeArgs = declared && typeArgumentNames(annotation, source);
+  return typeArgs ? { ...declared, typeArgs } : declared;
 }
 
 /**
  * The named types a type alias stands for, whose members are its members: `type A = B<T>` is
  * B, `type A = B & C & { … }` is B and C. A union names none: which member holds is unknown.
  */
-function aliasedTypes(value: Node | null, source: string): string[] {
+function aliasedTypes(value: Node | null, typeParameters: readonly string[], source: string): string[] {
   const parts = value ? [value] : [];
   const names: string[] = [];
   for (let part = parts.pop(); part; part = parts.pop()) {
     if (part.type === "intersection_type" || part.type === "parenthesized_type") parts.push(...part.namedChildren);
     else if (part.type !== "object_type") {
       const name = typeNameOf(part, source);
-      if (name) names.push(name);
+      // `type PickAsRequired<T, K> = Omit<T, K> & …` passes its first argument through: "<0>".
+      const passed = name === undefined ? -1 : typeParameters.indexOf(name);
+      if (passed >= 0) names.push(`<${passed}>`);
+      else if (name) names.push(name);
     }
   }
-  return names.reverse();
+  return [...new Set(names.reverse())];
 }
 
 /** The function a `return` statement returns from. */

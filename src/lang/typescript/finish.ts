@@ -9,6 +9,17 @@ export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>
   dropUnbindableRefs(facts, typeVariables);
   settleAllCallbacks(facts, typeVariables);
   settleReturns(facts, typeVariables);
+  settleTypeArgs(facts, typeVariables);
+}
+
+/** A generic argument that is a type variable (`x: Box<T>`) names nothing to pass through. */
+function settleTypeArgs(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  for (const v of facts.vars) {
+    if (!v.typeArgs) continue;
+    const args = v.typeArgs.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
+    if (args.some((type) => type !== "")) v.typeArgs = args;
+    else delete v.typeArgs;
+  }
 }
 
 /** A result type that is a type variable (`<T>(…): T`), or none, or overloads that disagree, says nothing. */

@@ -90,12 +90,41 @@ const UNTYPED_NAMES = new Set(["Array", "ReadonlyArray"]);
  */
 export function typeNameOf(node: Node | null, source: string): string | undefined {
   let current = unwrappedType(node, source);
+  for (let depth = 0; depth < 8 && current?.type === "generic_type"; depth++) {
+    const wrapped = memberWrapped(current, source);
+    if (!wrapped) break;
+    current = unwrappedType(wrapped, source);
+  }
   if (current?.type === "generic_type") current = current.childForFieldName("name");
   if (current?.type === "type_identifier") {
     const name = textOf(current, source);
     return UNTYPED_NAMES.has(name) ? undefined : name;
   }
   return current?.type === "nested_type_identifier" ? compact(textOf(current, source)) : undefined;
+}
+
+/** Library types whose members are (some of) their first type argument's: `Partial<Foo>` is read as Foo. */
+const MEMBER_WRAPPERS = new Set(["Partial", "Required", "Readonly", "Pick", "Omit", "NonNullable"]);
+
+function memberWrapped(generic: Node, source: string): Node | undefined {
+  const name = generic.childForFieldName("name");
+  if (name?.type !== "type_identifier" || !MEMBER_WRAPPERS.has(textOf(name, source))) return undefined;
+  return typeArgumentsOf(generic)[0];
+}
+
+function typeArgumentsOf(generic: Node): Node[] {
+  return generic.childForFieldName("type_arguments")?.namedChildren.filter((n) => n.type !== "comment") ?? [];
+}
+
+/**
+ * The named types of a generic annotation's arguments (`Foo<Bar, 'k'>` → ["Bar", ""]), where
+ * any has one: what an alias that passes an argument through (`type P<T> = Omit<T, 'a'>`) is.
+ */
+export function typeArgumentNames(node: Node | null, source: string): string[] | undefined {
+  const current = unwrappedType(node, source);
+  if (current?.type !== "generic_type" || memberWrapped(current, source)) return undefined;
+  const names = typeArgumentsOf(current).map((arg) => typeNameOf(arg, source) ?? "");
+  return names.some((name) => name !== "") ? names : undefined;
 }
 
 /** Collections whose first type argument is what iterating them gives. */
@@ -114,7 +143,7 @@ export function elementTypeOf(node: Node | null, source: string): string | undef
   if (current?.type !== "generic_type") return undefined;
   const name = current.childForFieldName("name");
   const collection = name ? textOf(name, source) : "";
-  const args = current.childForFieldName("type_arguments")?.namedChildren.filter((n) => n.type !== "comment") ?? [];
+  const args = typeArgumentsOf(current);
   if (COLLECTIONS.has(collection)) return typeNameOf(args[0] ?? null, source);
   return MAPS.has(collection) ? typeNameOf(args[1] ?? null, source) : undefined;
 }

@@ -223,6 +223,7 @@ export class Binder implements BinderHost {
 
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */
   private declaredValue(path: string, scope: number, typed: TypedVarFact): Value | undefined {
+    if (typed.parameterOf !== undefined || typed.property !== undefined) return this.partValue(path, typed);
     let value = this.typeValue(path, scope, typed.type);
     if (typed.typeArgs && value?.t === "instance") value = this.passedThrough(value, path, scope, typed.typeArgs) ?? value;
     return value && typed.collection ? { t: "elements", of: value } : value;

@@ -113,6 +113,32 @@ describe("generic instantiations", () => {
   });
 });
 
+describe("indexed access types", () => {
+  test("a parameter typed `NonNullable<Router['serverSsr']>` has the members of that property's type", async () => {
+    const root = await writeTree(tempDir("ix-indexed-"), {
+      "src/router.ts": [
+        "export interface ServerSsr {",
+        "  cleanup: () => void",
+        "}",
+        "export class Router {",
+        "  serverSsr?: ServerSsr",
+        "}",
+        "",
+      ].join("\n"),
+      "src/stream.ts": [
+        "import type { Router } from './router'",
+        "export function finalize(serverSsr: NonNullable<Router['serverSsr']>) {",
+        "  serverSsr.cleanup()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-indexed-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/router.ts:2")).toEqual([expect.stringMatching(/^ref name=finalize kind=function path=src\/stream\.ts /)]);
+  });
+});
+
 describe("variables copied from typed values", () => {
   test("`const sub = subscription` and `const e = opts.encoder ?? fallback` hold what their source holds", async () => {
     const root = await writeTree(tempDir("ix-copy-"), {

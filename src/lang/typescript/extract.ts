@@ -26,6 +26,7 @@ import {
   dottedPath,
   elementTypeOf,
   endLineOf,
+  indexedTypeOf,
   lineOf,
   nameText,
   NOT_WRAPPERS,
@@ -1158,10 +1159,11 @@ class Extractor {
 }
 
 /** A declared type: a named one, or a collection of one (`Foo[]`, `Array<Foo>`: elements of type Foo). */
-function declaredType(annotation: Node | null, source: string): { type: string; collection?: true; typeArgs?: string[] } | undefined {
+function declaredType(annotation: Node | null, source: string): { type: string; collection?: true; typeArgs?: string[]; property?: string } | undefined {
   const element = elementTypeOf(annotation, source);
   if (element) return { type: element, collection: true };
   const declared = optionalType(typeNameOf(annotation, source));
+  if (!declared) return indexedTypeOf(annotation, source);
   const typeArgs = declared && typeArgumentNames(annotation, source);
   return typeArgs ? { ...declared, typeArgs } : declared;
 }

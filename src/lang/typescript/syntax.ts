@@ -103,6 +103,26 @@ export function typeNameOf(node: Node | null, source: string): string | undefine
   return current?.type === "nested_type_identifier" ? compact(textOf(current, source)) : undefined;
 }
 
+/**
+ * `Router['serverSsr']`, also under `NonNullable<…>`: the type of property serverSsr of a
+ * Router, as the type name and the property.
+ */
+export function indexedTypeOf(node: Node | null, source: string): { type: string; property: string } | undefined {
+  let current = unwrappedType(node, source);
+  for (let depth = 0; depth < 8 && current?.type === "generic_type"; depth++) {
+    const wrapped = memberWrapped(current, source);
+    if (!wrapped) return undefined;
+    current = unwrappedType(wrapped, source);
+  }
+  if (current?.type !== "lookup_type") return undefined;
+  const [object, index] = current.namedChildren;
+  const type = object && typeNameOf(object, source);
+  const key = index?.type === "literal_type" ? index.firstNamedChild : null;
+  if (!type || key?.type !== "string") return undefined;
+  const property = textOf(key, source).slice(1, -1);
+  return /^[\w$]+$/.test(property) ? { type, property } : undefined;
+}
+
 /** Library types whose members are (some of) their first type argument's: `Partial<Foo>` is read as Foo. */
 const MEMBER_WRAPPERS = new Set(["Partial", "Required", "Readonly", "Pick", "Omit", "NonNullable"]);
 

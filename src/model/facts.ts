@@ -64,6 +64,12 @@ export interface EntityFact {
    * written; "<i>" for its own i-th type parameter passed through (`type P<T> = Omit<T, 'k'>`).
    */
   aliasOf?: string[];
+  /**
+   * TS type aliases: the named generic arguments of each type in aliasOf, where any has one
+   * ("<i>" for the alias's own type parameter): `type Op<A> = Unary<Source<A>, A>` gives
+   * { Unary: ["Source", "<0>"] }.
+   */
+  aliasArgs?: Record<string, string[]>;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
   /**

@@ -216,7 +216,10 @@ export class Binder implements BinderHost {
    */
   private partValue(path: string, typed: TypedVarFact): Value | undefined {
     let value = this.typeValue(path, typed.scope, typed.type);
-    if (value && typed.parameterOf !== undefined) value = this.callbacks.parameterOf(value, typed.parameterOf);
+    if (value && typed.parameterOf !== undefined) {
+      const args = (typed.typeArgs ?? []).map((type) => (type ? { path, scope: typed.scope, type } : undefined));
+      value = this.callbacks.parameterOf(value, typed.parameterOf, args);
+    }
     for (const name of typed.property?.split(".") ?? []) value = value && this.member(value, name, "any");
     return value;
   }

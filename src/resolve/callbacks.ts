@@ -63,18 +63,40 @@ export class CallbackTypes {
     return holder && this.parameterOf(holder, slot.param);
   }
 
-  /** Parameter `position` of a function value: a method, or an instance of a function type alias. */
-  parameterOf(fn: Value, position: number): Value | undefined {
-    const refs = fn.t === "entity" ? [fn.ref] : fn.t === "instance" ? [...fn.classes] : [];
+  /**
+   * Parameter `position` of a function value: a method, or an instance of a function type
+   * alias, followed through the aliases it stands for. `args` are the generic arguments written
+   * where the type is used, for an alias whose parameter is one of its own type parameters
+   * (`type UnaryFunction<S, R> = (source: S) => R`).
+   */
+  parameterOf(fn: Value, position: number, args: readonly (TypeArgument | undefined)[] = []): Value | undefined {
+    const queue = fn.t === "entity" ? [{ ref: fn.ref, args }] : fn.t === "instance" ? fn.classes.map((ref) => ({ ref, args })) : [];
     const seen = new Set<string>();
-    for (let ref = refs.shift(); ref; ref = refs.shift()) {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { ref } = next;
       const key = refKey(ref);
       if (seen.has(key)) continue;
       seen.add(key);
-      const type = this.host.index(ref.path)?.entity(ref.index)?.params?.[position];
-      if (type) return this.typed(ref.path, ref.index, type);
-      // `type H = Handler<E>`: the parameters of the alias it stands for.
-      if (fn.t === "instance") for (const base of this.host.bases(ref)) if (base !== "external") refs.push(base);
+      const entity = this.host.index(ref.path)?.entity(ref.index);
+      const type = entity?.params?.[position];
+      if (type) {
+        const arg = isPassed(type) ? passedArgument(type, next.args) : { path: ref.path, scope: ref.index, type };
+        return arg && this.typed(arg.path, arg.scope, arg.type);
+      }
+      if (fn.t !== "instance") continue;
+      if (entity?.kind !== "type") {
+        for (const base of this.host.bases(ref)) if (base !== "external") queue.push({ ref: base, args: [] });
+        continue;
+      }
+      // `type H = Handler<E>`: the parameters of the alias it stands for, with its arguments.
+      for (const name of entity.aliasOf ?? []) {
+        const arg = isPassed(name) ? passedArgument(name, next.args) : { path: ref.path, scope: ref.index, type: name };
+        const base = arg && this.host.typeValue(arg.path, arg.scope, arg.type);
+        if (base?.t !== "instance") continue;
+        const written = isPassed(name) ? [] : entity.aliasArgs?.[name] ?? [];
+        const baseArgs = written.map((type) => (isPassed(type) ? passedArgument(type, next.args) : type ? { path: ref.path, scope: ref.index, type } : undefined));
+        for (const cls of base.classes) queue.push({ ref: cls, args: baseArgs });
+      }
     }
     return undefined;
   }
@@ -83,6 +105,22 @@ export class CallbackTypes {
     const value = this.host.typeValue(path, scope, type);
     return value?.t === "instance" ? { ...value, confidence: CALLBACK_CONFIDENCE } : value;
   }
+}
+
+/** A generic argument as written where a type is used, resolved there. */
+export interface TypeArgument {
+  path: string;
+  scope: number;
+  type: string;
+}
+
+/** "<i>": a type alias's own i-th type parameter, standing for the argument written at its use. */
+function isPassed(type: string): boolean {
+  return type.startsWith("<");
+}
+
+function passedArgument(type: string, args: readonly (TypeArgument | undefined)[]): TypeArgument | undefined {
+  return isPassed(type) ? args[Number(type.slice(1, -1))] : undefined;
 }
 
 /**

@@ -113,6 +113,34 @@ describe("generic instantiations", () => {
   });
 });
 
+describe("generic function type aliases", () => {
+  test("a function returned as an alias of a generic function type takes the argument the alias passes to its parameter", async () => {
+    const root = await writeTree(tempDir("ix-generic-fn-"), {
+      "src/types.ts": [
+        "export interface Subscribable<T> {",
+        "  subscribe(observer: (value: T) => void): void",
+        "}",
+        "export type UnaryFunction<TSource, TReturn> = (source: TSource) => TReturn",
+        "export type OperatorFunction<A, B> = UnaryFunction<Subscribable<A>, Subscribable<B>>",
+        "",
+      ].join("\n"),
+      "src/operators.ts": [
+        "import type { OperatorFunction } from './types'",
+        "export function map<A, B>(project: (a: A) => B): OperatorFunction<A, B> {",
+        "  return (source) => {",
+        "    source.subscribe((v) => project(v))",
+        "    return source as never",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-generic-fn-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(callersOf(root, home, "src/types.ts:2")).toEqual([expect.stringMatching(/^ref name=map kind=function path=src\/operators\.ts /)]);
+  });
+});
+
 describe("indexed access types", () => {
   test("a parameter typed `NonNullable<Router['serverSsr']>` has the members of that property's type", async () => {
     const root = await writeTree(tempDir("ix-indexed-"), {

@@ -417,11 +417,14 @@ class Extractor {
       const value = node.childForFieldName("value");
       this.typeMembers(value, index);
       const typeParameters = (node.childForFieldName("type_parameters")?.namedChildren ?? []).map((p) => (p.type === "type_parameter" ? textOf(p.childForFieldName("name") ?? p, this.source) : ""));
-      const aliasOf = aliasedTypes(value, typeParameters, this.source);
-      if (aliasOf.length > 0) this.facts.entities[index]!.aliasOf = aliasOf;
+      const entity = this.facts.entities[index]!;
+      const { names, args } = aliasedTypes(value, typeParameters, this.source);
+      if (names.length > 0) entity.aliasOf = names;
+      if (args) entity.aliasArgs = args;
       // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
       const fnType = functionTypeOf(value, this.source);
       if (fnType) this.noteCallbacks(index, fnType);
+      if (entity.params) entity.params = entity.params.map((type) => passedParameter(type, typeParameters));
     }
     this.enter(index, this.scope.caller, node.endIndex);
   }
@@ -1023,6 +1026,7 @@ class Extractor {
   private typedByName(fn: Node, annotation: Node | null, scope: number, until?: number): void {
     const type = typeNameOf(annotation, this.source);
     if (!type) return;
+    const typeArgs = typeArgumentNames(annotation, this.source);
     const single = fn.childForFieldName("parameter");
     const params = single ? [single] : fn.childForFieldName("parameters")?.namedChildren.filter((p) => p.type !== "comment") ?? [];
     params.forEach((param, parameterOf) => {
@@ -1030,6 +1034,7 @@ class Extractor {
       if (!pattern || param.childForFieldName("type")) return;
       const variable: TypedVarFact = { scope, name: "", type, line: lineOf(param), parameterOf };
       if (until !== undefined) variable.until = until;
+      if (typeArgs) variable.typeArgs = typeArgs;
       if (pattern.type === "identifier") this.facts.vars.push({ ...variable, name: textOf(pattern, this.source) });
       else if (pattern.type === "object_pattern") this.destructuredOf(pattern, variable);
     });
@@ -1172,20 +1177,29 @@ function declaredType(annotation: Node | null, source: string): { type: string; 
  * The named types a type alias stands for, whose members are its members: `type A = B<T>` is
  * B, `type A = B & C & { … }` is B and C. A union names none: which member holds is unknown.
  */
-function aliasedTypes(value: Node | null, typeParameters: readonly string[], source: string): string[] {
+function aliasedTypes(value: Node | null, typeParameters: readonly string[], source: string): { names: string[]; args?: Record<string, string[]> } {
   const parts = value ? [value] : [];
   const names: string[] = [];
+  let args: Record<string, string[]> | undefined;
   for (let part = parts.pop(); part; part = parts.pop()) {
     if (part.type === "intersection_type" || part.type === "parenthesized_type") parts.push(...part.namedChildren);
     else if (part.type !== "object_type") {
       const name = typeNameOf(part, source);
+      if (!name) continue;
       // `type PickAsRequired<T, K> = Omit<T, K> & …` passes its first argument through: "<0>".
-      const passed = name === undefined ? -1 : typeParameters.indexOf(name);
-      if (passed >= 0) names.push(`<${passed}>`);
-      else if (name) names.push(name);
+      const passed = passedParameter(name, typeParameters);
+      names.push(passed);
+      const written = passed === name ? typeArgumentNames(part, source) : undefined;
+      if (written) (args ??= {})[name] = written.map((arg) => passedParameter(arg, typeParameters));
     }
   }
-  return [...new Set(names.reverse())];
+  return args ? { names: [...new Set(names.reverse())], args } : { names: [...new Set(names.reverse())] };
+}
+
+/** A type alias's own type parameter as "<i>", any other name as it is. */
+function passedParameter(type: string, typeParameters: readonly string[]): string {
+  const position = type === "" ? -1 : typeParameters.indexOf(type);
+  return position < 0 ? type : `<${position}>`;
 }
 
 /** The function a `return` statement returns from. */

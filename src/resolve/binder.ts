@@ -205,7 +205,6 @@ export class Binder implements BinderHost {
     const vars = index.varsByScope.get(scope);
     const typed = vars && namedAt(vars, name, line);
     if (typed?.fromPath !== undefined) return this.pathValue(path, typed);
-    if (typed?.parameterOf !== undefined || typed?.property !== undefined) return this.partValue(path, typed);
     if (typed) return typed.fromCall === undefined ? this.declaredValue(path, typed.scope, typed) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
   }

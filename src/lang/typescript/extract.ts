@@ -1052,14 +1052,17 @@ class Extractor {
   }
 
   /** `({ api, context: { defs } }: { api: Api; context: Ctx })`: typed by the literal's properties. */
-  private destructuredFromLiteral(pattern: Node, types: Map<string, { type: string; collection?: true }> | undefined, at: TypedVarFact): void {
+  private destructuredFromLiteral(pattern: Node, types: Map<string, DeclaredType> | undefined, at: TypedVarFact): void {
     if (!types) return;
     for (const [path, name] of destructuredNames(pattern, this.source)) {
       const dot = path.indexOf(".");
       const declared = types.get(dot < 0 ? path : path.slice(0, dot));
       if (!declared) continue;
       if (dot < 0) this.facts.vars.push({ ...at, name, ...declared });
-      else if (!declared.collection) this.facts.vars.push({ ...at, name, type: declared.type, property: path.slice(dot + 1) });
+      else if (!declared.collection) {
+        const rest = path.slice(dot + 1);
+        this.facts.vars.push({ ...at, name, type: declared.type, property: declared.property === undefined ? rest : `${declared.property}.${rest}` });
+      }
     }
   }
 
@@ -1163,13 +1166,19 @@ class Extractor {
   }
 }
 
-/** A declared type: a named one, or a collection of one (`Foo[]`, `Array<Foo>`: elements of type Foo). */
-function declaredType(annotation: Node | null, source: string): { type: string; collection?: true; typeArgs?: string[]; property?: string } | undefined {
+/** What a declaration's type says of the variable: TypedVarFact's fields of the same names. */
+type DeclaredType = { type: string; collection?: true; typeArgs?: string[]; property?: string };
+
+/**
+ * A declared type: a named one (with its generic arguments' names), a collection of one
+ * (`Foo[]`, `Array<Foo>`: elements of type Foo), or a property's (`Router['ssr']`).
+ */
+function declaredType(annotation: Node | null, source: string): DeclaredType | undefined {
   const element = elementTypeOf(annotation, source);
   if (element) return { type: element, collection: true };
   const declared = optionalType(typeNameOf(annotation, source));
   if (!declared) return indexedTypeOf(annotation, source);
-  const typeArgs = declared && typeArgumentNames(annotation, source);
+  const typeArgs = typeArgumentNames(annotation, source);
   return typeArgs ? { ...declared, typeArgs } : declared;
 }
 
@@ -1252,11 +1261,11 @@ function destructuredNames(pattern: Node, source: string, prefix = "", depth = 0
 }
 
 /** `{ api: Api; items: Item[] }` written as a parameter's type: each property's declared type. */
-function literalPropertyTypes(annotation: Node | null, source: string): Map<string, { type: string; collection?: true }> | undefined {
+function literalPropertyTypes(annotation: Node | null, source: string): Map<string, DeclaredType> | undefined {
   let literal = annotation;
   while (literal && (literal.type === "type_annotation" || literal.type === "parenthesized_type")) literal = literal.firstNamedChild;
   if (literal?.type !== "object_type") return undefined;
-  const types = new Map<string, { type: string; collection?: true }>();
+  const types = new Map<string, DeclaredType>();
   for (const member of literal.namedChildren) {
     if (member.type !== "property_signature") continue;
     const name = member.childForFieldName("name");

@@ -16,10 +16,16 @@ export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>
 function settleTypeArgs(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const v of facts.vars) {
     if (!v.typeArgs) continue;
-    const args = v.typeArgs.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
-    if (args.some((type) => type !== "")) v.typeArgs = args;
+    const args = withoutTypeVariables(v.typeArgs, typeVariables);
+    if (args) v.typeArgs = args;
     else delete v.typeArgs;
   }
+}
+
+/** Type names with the type variables among them made unknown (""); undefined if none is left. */
+function withoutTypeVariables(types: readonly string[], typeVariables: ReadonlySet<string>): string[] | undefined {
+  const known = types.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
+  return known.some((type) => type !== "") ? known : undefined;
 }
 
 /** A result type that is a type variable (`<T>(…): T`), or none, or overloads that disagree, says nothing. */
@@ -34,8 +40,8 @@ function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): vo
 function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const entity of facts.entities) {
     if (entity.params) {
-      const params = entity.params.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
-      if (params.some((type) => type !== "")) entity.params = params;
+      const params = withoutTypeVariables(entity.params, typeVariables);
+      if (params) entity.params = params;
       else delete entity.params;
     }
     if (!entity.callbackParams) continue;

@@ -77,7 +77,7 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
-    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.typeArgs, v.property, v.parameterOf]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
     (facts.resultVars ?? [])
       .filter((v) => v.scope < 0 || outer.has(v.scope))
       .map((v) => {

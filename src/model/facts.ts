@@ -209,6 +209,11 @@ export interface TypedVarFact {
    * `({ api, refetch }: Input) => …`, `const h: Handler = ({ api }) => …`.
    */
   property?: string;
+  /**
+   * The declared type is the type of this property of `type` (`serverSsr: Router['serverSsr']`):
+   * the variable has that type's members, but its value is not read from any Router.
+   */
+  typeOfProperty?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
   /**

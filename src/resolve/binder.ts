@@ -210,8 +210,9 @@ export class Binder implements BinderHost {
   }
 
   /**
-   * A parameter of a function typed by name (`const h: Handler = (c) => …`), or a property
-   * destructured from a typed value (`({ api }: Input) => …`): read through the named type.
+   * A parameter of a function typed by name (`const h: Handler = (c) => …`), a property
+   * destructured from a typed value (`({ api }: Input) => …`), or a variable typed by a
+   * property's type (`x: Router['ssr']`): read through the named type.
    */
   private partValue(path: string, typed: TypedVarFact): Value | undefined {
     let value = this.typeValue(path, typed.scope, typed.type);
@@ -219,13 +220,14 @@ export class Binder implements BinderHost {
       const args = (typed.typeArgs ?? []).map((type) => (type ? { path, scope: typed.scope, type } : undefined));
       value = this.callbacks.parameterOf(value, typed.parameterOf, args);
     }
+    if (typed.typeOfProperty !== undefined) value = value && this.member(value, typed.typeOfProperty, "any");
     for (const name of typed.property?.split(".") ?? []) value = value && this.member(value, name, "any");
     return value;
   }
 
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */
   private declaredValue(path: string, scope: number, typed: TypedVarFact): Value | undefined {
-    if (typed.parameterOf !== undefined || typed.property !== undefined) return this.partValue(path, typed);
+    if (typed.parameterOf !== undefined || typed.property !== undefined || typed.typeOfProperty !== undefined) return this.partValue(path, typed);
     let value = this.typeValue(path, scope, typed.type);
     if (typed.typeArgs && value?.t === "instance") value = this.passedThrough(value, path, scope, typed.typeArgs) ?? value;
     return value && typed.collection ? { t: "elements", of: value } : value;

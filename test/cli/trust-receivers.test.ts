@@ -142,7 +142,7 @@ describe("generic function type aliases", () => {
 });
 
 describe("indexed access types", () => {
-  test("a parameter typed `NonNullable<Router['serverSsr']>` has the members of that property's type", async () => {
+  test("a parameter typed `NonNullable<Router['serverSsr']>` has the members of that property's type, and is no call of the property", async () => {
     const root = await writeTree(tempDir("ix-indexed-"), {
       "src/router.ts": [
         "export interface ServerSsr {",
@@ -150,13 +150,15 @@ describe("indexed access types", () => {
         "}",
         "export class Router {",
         "  serverSsr?: ServerSsr",
+        "  onAbort?: (reason?: unknown) => void",
         "}",
         "",
       ].join("\n"),
       "src/stream.ts": [
         "import type { Router } from './router'",
-        "export function finalize(serverSsr: NonNullable<Router['serverSsr']>) {",
+        "export function finalize(serverSsr: NonNullable<Router['serverSsr']>, onAbort: Router['onAbort']) {",
         "  serverSsr.cleanup()",
+        "  onAbort?.('done')",
         "}",
         "",
       ].join("\n"),
@@ -164,6 +166,8 @@ describe("indexed access types", () => {
     const home = tempDir("ix-indexed-home-");
     expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
     expect(callersOf(root, home, "src/router.ts:2")).toEqual([expect.stringMatching(/^ref name=finalize kind=function path=src\/stream\.ts /)]);
+    // onAbort only has the property's type: what it holds is the caller's argument, not a Router's onAbort.
+    expect(callersOf(root, home, "src/router.ts:6")).toEqual([]);
   });
 });
 

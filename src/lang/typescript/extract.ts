@@ -1061,7 +1061,7 @@ class Extractor {
       if (dot < 0) this.facts.vars.push({ ...at, name, ...declared });
       else if (!declared.collection) {
         const rest = path.slice(dot + 1);
-        this.facts.vars.push({ ...at, name, type: declared.type, property: declared.property === undefined ? rest : `${declared.property}.${rest}` });
+        this.facts.vars.push({ ...at, name, type: declared.type, property: declared.typeOfProperty === undefined ? rest : `${declared.typeOfProperty}.${rest}` });
       }
     }
   }
@@ -1167,7 +1167,7 @@ class Extractor {
 }
 
 /** What a declaration's type says of the variable: TypedVarFact's fields of the same names. */
-type DeclaredType = { type: string; collection?: true; typeArgs?: string[]; property?: string };
+type DeclaredType = { type: string; collection?: true; typeArgs?: string[]; typeOfProperty?: string };
 
 /**
  * A declared type: a named one (with its generic arguments' names), a collection of one

@@ -107,7 +107,7 @@ export function typeNameOf(node: Node | null, source: string): string | undefine
  * `Router['serverSsr']`, also under `NonNullable<…>`: the type of property serverSsr of a
  * Router, as the type name and the property.
  */
-export function indexedTypeOf(node: Node | null, source: string): { type: string; property: string } | undefined {
+export function indexedTypeOf(node: Node | null, source: string): { type: string; typeOfProperty: string } | undefined {
   let current = unwrappedType(node, source);
   for (let depth = 0; depth < 8 && current?.type === "generic_type"; depth++) {
     const wrapped = memberWrapped(current, source);
@@ -120,7 +120,7 @@ export function indexedTypeOf(node: Node | null, source: string): { type: string
   const key = index?.type === "literal_type" ? index.firstNamedChild : null;
   if (!type || key?.type !== "string") return undefined;
   const property = textOf(key, source).slice(1, -1);
-  return /^[\w$]+$/.test(property) ? { type, property } : undefined;
+  return /^[\w$]+$/.test(property) ? { type, typeOfProperty: property } : undefined;
 }
 
 /** Library types whose members are (some of) their first type argument's: `Partial<Foo>` is read as Foo. */

@@ -28,6 +28,8 @@ interface DebianCorpus {
   source: string;
   /** Where the source lands inside the corpus directory ("" = its root). */
   target: string;
+  /** Which truth scores it (npm corpora are TypeScript). */
+  language: "python" | "go";
 }
 
 type Corpus = NpmCorpus | DebianCorpus;
@@ -99,6 +101,18 @@ export const CORPORA: Record<string, Corpus> = {
     expectedVersion: "3:3.2.25-0+deb12u7",
     source: "/usr/lib/python3/dist-packages/django",
     target: "django",
+    language: "python",
+  },
+  // An async I/O library that ships its tests: pytest fixtures in conftest.py files
+  // (`def test_x(autojump_clock)`), attrs classes, a Python ix was not tuned on.
+  trio: {
+    kind: "debian",
+    packages: ["python3-trio"],
+    versionOf: "python3-trio",
+    expectedVersion: "0.22.0-0.2",
+    source: "/usr/lib/python3/dist-packages/trio",
+    target: "trio",
+    language: "python",
   },
   "go-tools": {
     kind: "debian",
@@ -107,8 +121,16 @@ export const CORPORA: Record<string, Corpus> = {
     expectedVersion: "1:0.5.0+ds-1",
     source: "/usr/share/gocode/src",
     target: "",
+    language: "go",
   },
 };
+
+/** The language a corpus is written in, which picks the truth that scores it. */
+export function corpusLanguage(name: string): "typescript" | "python" | "go" {
+  const corpus = CORPORA[name];
+  if (!corpus) throw new Error(`unknown corpus ${name}`);
+  return corpus.kind === "npm" ? "typescript" : corpus.language;
+}
 
 export const CORPORA_DIR = join(import.meta.dir, ".corpora");
 const VERSION_FILE = ".ix-corpus-version";

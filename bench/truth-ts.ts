@@ -62,6 +62,8 @@ export interface Truth {
   files?: string[];
   /** Every entity the truth can name as a callee or caller, with or without edges. */
   defs?: Def[];
+  /** Only the calls and imports made in `files` were walked: rows from other files are not judged. */
+  sampled?: boolean;
 }
 
 /** Why call sites were left out: a developer reading the figures needs to know what is not scored. */

@@ -176,6 +176,8 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
   const atLine = splitLineSuffix(target, "line");
   if (atLine.span) {
     const file = await resolveFile(session, atLine.path);
+    const declared = declaredOn(await graph.startingAt(file.path, atLine.span.start));
+    if (declared.length > 0) return pickOrAmbiguous(session, target, rank(declared), opts);
     return (await graph.innermostAt(file.path, atLine.span.start)) ?? file;
   }
 
@@ -193,6 +195,29 @@ export async function resolveTarget(session: Session, raw: string, opts: TargetO
     if (outside) throw outside;
   }
   throw await unresolved(session, target, !dotted && (opts.kind || opts.path) ? { kind: opts.kind, path: opts.path } : {});
+}
+
+/**
+ * Of the entities declared on one line, those holding none of the others: `opts: { parse(): T }`
+ * names parse, the most specific, as a line inside a body names its innermost entity; but a
+ * function's line names the function, not the type of a parameter declared beside it
+ * (`function f(opts: { cb(): void }) {`). Two declared side by side (`const a = () => 1,
+ * b = () => 2`) stay two: a tie is never guessed.
+ */
+function declaredOn(nodes: GraphNode[]): GraphNode[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const parentOf = (n: GraphNode) => (n.parentId === null ? undefined : byId.get(n.parentId));
+  const inSignature = (n: GraphNode): boolean => {
+    for (let at: GraphNode | undefined = n; at; at = parentOf(at)) {
+      const parent = parentOf(at);
+      if (at.kind === "type" && parent && CALLABLE_KINDS.has(parent.kind)) return true;
+    }
+    return false;
+  };
+  const pool = nodes.filter((n) => !inSignature(n));
+  const holders = new Set<string>();
+  for (const n of pool) for (let p = parentOf(n); p; p = parentOf(p)) holders.add(p.id);
+  return pool.filter((n) => !holders.has(n.id));
 }
 
 /** The entities a symbol target names, best reading first, narrowed by the options; none is []. */

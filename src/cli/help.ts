@@ -38,6 +38,7 @@ export function writeCommandHelp(writer: Writer, command: IxCommand<any>, path: 
   }
   writer.rows("argument", argumentRows(command.args ?? {}));
   writer.rows("option", optionRows(def));
+  if (command.notes) writer.rows("note", command.notes);
   writer.rows("example", (command.examples ?? []).map((e) => ({ run: e.run, why: e.why })));
 }
 

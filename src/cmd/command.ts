@@ -32,6 +32,8 @@ export interface IxCommand<T extends ArgsDef = ArgsDef> {
   meta: { name: string; description: string };
   args?: T;
   examples?: Example[];
+  /** What `--help` explains beyond the options: the rules a command applies, say. */
+  notes?: { name: string; text: string }[];
   subCommands?: Record<string, IxCommand<any>>;
   /** For a group: what a bare invocation shows (its live data). */
   run?: (args: ParsedArgs<T>, ctx: Context) => void | Promise<void>;

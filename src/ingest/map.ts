@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
+import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
@@ -19,8 +19,9 @@ import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseEr
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { roleOf } from "./roles";
+import { carrySmells, computeSmells, SMELLS_META, storedSmells } from "../smells/report";
 
-export type Phase = "discover" | "parse" | "resolve" | "commit" | "done";
+export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "done";
 
 export interface MapOptions {
   onPhase?: (phase: Phase, done?: number, total?: number) => void;
@@ -73,16 +74,16 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
   const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" || e.kind === "type" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.aliasOf, e.aliasArgs]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
-    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.fromPath, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
     (facts.resultVars ?? [])
       .filter((v) => v.scope < 0 || outer.has(v.scope))
       .map((v) => {
         const call = v.fromCall === undefined ? undefined : facts.calls[v.fromCall];
-        return [v.scope, v.name, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];
+        return [v.scope, v.name, v.applied, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];
       }),
     (facts.fields ?? []).map((f) => [f.scope, f.name, f.type]),
   ]);
@@ -372,7 +373,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList });
+    const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
+      opts.onPhase?.("smells");
+      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths));
+    };
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.
@@ -443,4 +448,21 @@ function memoryBound(): () => void {
     collectedAt = steps;
     rssThen = process.memoryUsage.rss();
   };
+}
+
+/**
+ * The revision's smells, stored with it: the rules read the whole file graph, a query cannot.
+ * An edit that left the graph's shape as it was (`edited` given) carries the previous report
+ * over, so an edit inside bodies costs no pass over the graph. A rule that fails costs the map
+ * nothing: without a report of this revision, `ix smells` computes one itself (and meets the
+ * failure there, where it can be reported).
+ */
+async function deriveSmells(graph: GraphReader, rev: number, edited: ReadonlySet<string> | undefined): Promise<Record<string, string>> {
+  try {
+    const previous = edited && storedSmells(await graph.meta(SMELLS_META), rev - 1);
+    const carried = previous && (await carrySmells(graph, previous, rev, edited));
+    return { [SMELLS_META]: JSON.stringify(carried ?? (await computeSmells(graph, rev))) };
+  } catch {
+    return {};
+  }
 }

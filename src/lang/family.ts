@@ -23,6 +23,11 @@ export interface FilePatterns {
   readonly rootTooling: readonly RegExp[];
   /** Tested on the whole path: bundles skipped without reading them. */
   readonly minified: readonly RegExp[];
+  /**
+   * Files a runtime or toolchain loads by itself, which no import names: entry points and
+   * ambient declarations. Nothing importing them is no sign that they are unused.
+   */
+  readonly entry: readonly RegExp[];
 }
 
 /** How callers name a file's module when they write `module.name`. */
@@ -67,6 +72,14 @@ export interface LanguageFamily {
   readonly modules: ModuleNaming;
   /** How the site finders read its files. */
   readonly sites: SiteSyntax;
+  /**
+   * Whether every exported name of the file is API that code outside the repository may use
+   * (a Go package outside `internal/`): an export nothing here uses is not dead there. Absent:
+   * only a package's index files (`ModuleNaming.directoryFiles`) are its API.
+   */
+  exportsArePublic?(path: string): boolean;
+  /** Whether the file's own code makes it a program's entry point (a Go `package main`). */
+  declaresEntryPoint?(facts: FileFacts): boolean;
   parsing(): Promise<FamilyParsing>;
   /**
    * The family's resolver, loaded the first time resolution meets one of its files: resolution

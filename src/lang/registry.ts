@@ -135,3 +135,32 @@ const WITHOUT_LANGUAGE = typescript;
 function globSource(glob: string): string {
   return glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+");
 }
+
+const ENTRY = filePatterns("entry");
+
+/** A file a runtime or toolchain loads by itself (an entry point, ambient declarations), by its base name. */
+export function isEntryPoint(path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  return ENTRY.some((re) => re.test(base));
+}
+
+/** A file that stands for its directory (`index.ts`, `__init__.py`): its package's index. */
+export function isPackageIndex(path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  return familyOfPath(path)?.modules.directoryFiles.includes(base) === true;
+}
+
+/** Whether the file's exported names are API for code outside the repository (LanguageFamily.exportsArePublic). */
+export function exportsArePublic(path: string): boolean {
+  return familyOfPath(path)?.exportsArePublic?.(path) === true;
+}
+
+/** Whether a file's own code makes it an entry point (LanguageFamily.declaresEntryPoint). */
+export function declaresEntryPoint(facts: FileFacts): boolean {
+  return familyOf(facts.lang)?.declaresEntryPoint?.(facts) === true;
+}
+
+/** Whether a file's family can tell an entry point by its code, so its facts are worth reading. */
+export function mayDeclareEntryPoint(path: string): boolean {
+  return familyOfPath(path)?.declaresEntryPoint !== undefined;
+}

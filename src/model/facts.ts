@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 30;
+export const FACTS_VERSION = 32;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -75,10 +75,20 @@ export interface EntityFact {
   /**
    * Functions and methods: the declared result's named type, generic arguments stripped
    * ("Store", "st.Store"; Go: the single or first result, pointer stripped; TS: `Foo | null`
-   * counts as Foo; Python: the return annotation, `Optional[Foo]` counting as Foo). Absent for builtins, type parameters, unnamed types, and TS overloads that
+   * counts as Foo; Python: the return annotation, `Optional[Foo]` counting as Foo; for a pytest
+   * fixture without one, the one class its returns construct or its yields give). Absent for builtins, type parameters, unnamed types, and TS overloads that
    * disagree. A name of the declaring file.
    */
   returns?: string;
+  /**
+   * Functions that return a function (decorator factories): what calling that function
+   * returns, a name of the declaring file: Python `-> Callable[[F], Group]`, or the declared or
+   * inferred result of the nested def returned (`def command(): def decorator(f): return
+   * Command(f); return decorator`).
+   */
+  returnsCallable?: string;
+  /** A pytest fixture: test functions name it as a parameter and get what it returns or yields. */
+  fixture?: true;
 }
 
 /**
@@ -228,6 +238,16 @@ export interface TypedVarFact {
    * `for it in self.items:`).
    */
   element?: true;
+  /**
+   * With `fromCall`: the variable holds what calling that call's result returns. A name
+   * decorated by a call, `@cli.command() def hello`, is `cli.command()(hello)`.
+   */
+  applied?: true;
+  /**
+   * A parameter whose value the test runner hands in by its name (a pytest fixture): the
+   * family's resolver finds what provides it; `type` is "".
+   */
+  injected?: true;
 }
 
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */

@@ -167,7 +167,12 @@ export class Binder implements BinderHost {
       case "instance": {
         const found = this.findMember(value.classes, name);
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
-        const field = want === "call" ? undefined : this.findField(value.classes, name);
+        const field = this.findField(value.classes, name);
+        if (want === "call") {
+          // A field called is the function or class it holds (`self.context_class(…)`); a typed one's instance is no callee.
+          if (field?.t === "entity" && fits(field, want)) return withConfidence({ ...field, via: value.via, hops: 0 }, value.confidence);
+          return found === "external" ? EXTERNAL : undefined;
+        }
         if (field) return field.t === "instance" && value.confidence !== undefined ? { ...field, confidence: value.confidence } : field;
         return found === "external" ? EXTERNAL : undefined;
       }
@@ -205,6 +210,7 @@ export class Binder implements BinderHost {
     const vars = index.varsByScope.get(scope);
     const typed = vars && namedAt(vars, name, line);
     if (typed?.fromPath !== undefined) return this.pathValue(path, typed);
+    if (typed?.injected) return index.language.injectedValue?.(path, typed.name);
     if (typed) return typed.fromCall === undefined ? this.declaredValue(path, typed.scope, typed) : this.resultValue(path, index, typed);
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
   }
@@ -263,10 +269,29 @@ export class Binder implements BinderHost {
     }
   }
 
-  /** `x := pkg.F()`: the variable holds what the call returns. */
+  /** `x := pkg.F()`: the variable holds what the call returns; `applied`, what calling that returns. */
   private resultValue(path: string, index: FileIndex, typed: TypedVarFact): Value | undefined {
     const call = index.facts.calls[typed.fromCall!];
-    return call && this.callResult(path, call);
+    if (!call) return undefined;
+    return typed.applied ? this.appliedResult(path, call, typed) : this.callResult(path, call);
+  }
+
+  /**
+   * `@cli.command() def hello`: hello is what calling `cli.command()`'s result returns, which
+   * the called function declares (`returnsCallable`). The decorator may name the decorated
+   * name itself (`@hello.register()`): reading it again while it is read answers nothing.
+   */
+  private appliedResult(path: string, call: CallFact, typed: TypedVarFact): Value | undefined {
+    const key = `${path}\0${typed.scope}\0${typed.name}\0${typed.line}`;
+    if (this.readingPaths.has(key)) return undefined;
+    this.readingPaths.add(key);
+    try {
+      const callee = this.calledEntity(path, call);
+      const returns = callee && this.index(callee.path)?.entity(callee.index)?.returnsCallable;
+      return callee && returns !== undefined ? this.typeValue(callee.path, callee.index, returns) : undefined;
+    } finally {
+      this.readingPaths.delete(key);
+    }
   }
 
   /**
@@ -548,7 +573,7 @@ export class Binder implements BinderHost {
       const index = this.index(cls.path);
       if (!index) continue;
       const field = index.language.fieldOf(index, cls.index, name);
-      if (field) return this.declaredValue(cls.path, cls.index, field);
+      if (field) return field.fromPath !== undefined ? this.pathValue(cls.path, field) : this.declaredValue(cls.path, cls.index, field);
       for (const base of this.bases(cls)) if (base !== "external") queue.push(base);
     }
     return undefined;

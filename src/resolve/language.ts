@@ -91,6 +91,8 @@ export interface LanguageResolver {
   unnamedImport?(path: string, index: FileIndex, name: string): ImportBinding | undefined;
   /** A method of `cls` declared outside its body (a Go method, in any file of the package). */
   outsideMember?(cls: EntityRef, index: FileIndex, name: string): EntityValue | undefined;
+  /** What the test runner hands a parameter of a file of this family by its name (a pytest fixture). */
+  injectedValue?(path: string, name: string): Value | undefined;
 }
 
 /** What a family's resolver may ask of the binder. */
@@ -102,6 +104,8 @@ export interface BinderHost {
   follow(path: string, binding: ImportBinding, visiting: Set<string>, want?: Want): Value | undefined;
   /** A module-level variable of a known type: `router = ConnectionRouter()`. */
   moduleVariable(path: string, index: FileIndex, name: string): Value | undefined;
+  /** An instance of the class a type name of `path` denotes in `scope`. */
+  typeValue(path: string, scope: number, type: string): Value | undefined;
   /**
    * A name through star re-exports or imports: exactly one source must provide it. null:
    * provided by several (ambiguous, stop); undefined: by none.

@@ -82,6 +82,32 @@ export interface UnresolvedSite {
   lines: number[];
 }
 
+/** The edges (CONTAINS aside) of one kind from the nodes of one file to those of another. */
+export interface FileLink {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+  count: number;
+  /** IMPORTS: the names the imports take, "*" for an import of the whole module; else empty. */
+  names: string[];
+}
+
+/** An entity as the file graph lists it. */
+export interface EntityAt {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+}
+
+export interface FileGraph {
+  links: FileLink[];
+  /** Entities (files aside) per file; files without any are left out. */
+  entities: Map<string, number>;
+  /** Exported entities directly under their file that no edge but CONTAINS comes into, in path order. */
+  unusedExports: EntityAt[];
+}
+
 export interface StoreStats {
   nodes: Record<string, number>;
   edges: Record<string, number>;
@@ -158,6 +184,8 @@ export interface GraphReader {
   fileNode(path: string): Promise<GraphNode | undefined>;
   /** The innermost entity whose span holds `line`. */
   innermostAt(path: string, line: number): Promise<GraphNode | undefined>;
+  /** The entities (not files) that start on `line`, in no particular order. */
+  startingAt(path: string, line: number): Promise<GraphNode[]>;
   /**
    * The members of a node: what it CONTAINS, which is its own nesting and, for a type, methods
    * declared in other files. Those in the node's own file first, then by path; in line order.
@@ -200,6 +228,17 @@ export interface GraphReader {
   /** Size and mtime of every file, sorted by path: all a no-change map compares. */
   fileStampList(): Promise<StampList>;
   facts(path: string): Promise<FileFacts | undefined>;
+
+  /**
+   * The file graph the architecture questions read, from one pass over the nodes and one over
+   * the edges: every link between two files by kind, each file's entities, and the exports
+   * nothing uses.
+   */
+  fileGraph(): Promise<FileGraph>;
+  /** Of `names`, those an unresolved call or hand-over uses. */
+  unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>>;
+  /** Unresolved sites of each of `paths` (left out: none). */
+  unresolvedCountsOf(paths: readonly string[]): Promise<Map<string, number>>;
 
   /** Files whose IMPORTS edges point at one of `paths`. */
   importersOf(paths: readonly string[]): Promise<string[]>;
@@ -265,6 +304,13 @@ export interface RevisionRest {
    * resolving them tells, such as which files failed); undefined leaves a key as it is.
    */
   meta?: () => Record<string, string | undefined>;
+  /**
+   * Meta values derived from the whole revision (its smells), computed from the graph as
+   * written, inside the revision's transaction, so a reader sees them with the revision they
+   * describe. Called only when the revision changed something; `shapeChanged` as in
+   * CommitResult.
+   */
+  derive?: (graph: GraphReader, rev: number, shapeChanged: boolean) => Promise<Record<string, string>>;
 }
 
 export interface RevisionInput extends RevisionRest {
@@ -279,6 +325,12 @@ export interface CommitResult {
   patches: number;
   /** Edges and unresolved sites left out because an endpoint id is not in the graph. */
   droppedEdges: number;
+  /**
+   * Whether the graph's shape may have changed: nodes came, went or changed kind, name, export
+   * or parent, or edges or unresolved sites came or went. False when only lines moved (an edit
+   * inside bodies), so what is derived from the shape carries over.
+   */
+  shapeChanged: boolean;
 }
 
 /**

@@ -520,3 +520,86 @@ describe("python hand-overs: functions named as values", () => {
     expect(f.entities.map((e) => [e.qname, e.accessor ?? false])).toEqual([["A", false], ["A.size", true], ["A.size", true], ["A.grow", false]]);
   });
 });
+
+describe("python results, fixtures and decorated names (issue 17)", () => {
+  test("a decorator factory returns what its nested def returns; other unannotated defs declare no result", () => {
+    const f = facts(
+      [
+        "def make():",
+        "    if x:",
+        "        return Runner()",
+        "    return Runner(1)",
+        "def mixed():",
+        "    if x:",
+        "        return Runner()",
+        "    return other()",
+        "def declared() -> Base:",
+        "    return Runner()",
+        "def command():",
+        "    def decorator(f):",
+        "        return Command(f)",
+        "    return decorator",
+        "def typed() -> Callable[[F], Group]:",
+        "    ...",
+      ].join("\n"),
+    );
+    expect(entity(f, "make").returns).toBeUndefined();
+    expect(entity(f, "mixed").returns).toBeUndefined();
+    expect(entity(f, "declared").returns).toBe("Base");
+    expect(entity(f, "command").returnsCallable).toBe("Command");
+    expect(entity(f, "typed").returnsCallable).toBe("Group");
+  });
+
+  test("fixtures are marked, with what they return or yield; tests and fixtures of a test module have their parameters injected", async () => {
+    const testFacts = await extractorFor("python", "tests/test_x.py");
+    const f = testFacts(
+      [
+        "@pytest.fixture",
+        "def runner():",
+        "    return CliRunner()",
+        "@pytest.fixture(scope='module')",
+        "def clock(runner):",
+        "    c = Clock()",
+        "    yield c",
+        "def test_it(runner, clock, n=1):",
+        "    pass",
+        "class TestA:",
+        "    def test_m(self, runner):",
+        "        pass",
+        "def helper(runner):",
+        "    pass",
+      ].join("\n"),
+    );
+    expect(entity(f, "runner")).toMatchObject({ fixture: true, returns: "CliRunner" });
+    expect(entity(f, "clock")).toMatchObject({ fixture: true, returns: "Clock" });
+    const injected = f.vars.filter((v) => v.injected).map((v) => [f.entities[v.scope]!.qname, v.name]);
+    expect(injected).toEqual([["clock", "runner"], ["test_it", "runner"], ["test_it", "clock"], ["TestA.test_m", "runner"]]);
+    // Outside a test module nothing is injected.
+    expect(facts("def test_it(runner):\n    pass\n").vars.filter((v) => v.injected)).toEqual([]);
+  });
+
+  test("a decorated name holds its outermost decorator's result: `@deco` the call recorded, `@cli.command()` what calling that call's result gives", () => {
+    const f = facts(["@cli.command()", "@cache", "def hello():", "    pass", "class K:", "    @property", "    def p(self):", "        pass"].join("\n"));
+    const decorated = (f.resultVars ?? []).map((v) => [v.name, f.calls[v.fromCall!]!.callee, v.applied ?? false]);
+    expect(decorated).toEqual([["hello", "command", true]]);
+  });
+
+  test("a private class's name constructs: `TASK_STATUS_IGNORED = _TaskStatusIgnored()`", () => {
+    const f = facts("TASK_STATUS_IGNORED = _TaskStatusIgnored()\n_cache = _make()\n");
+    expect(f.vars).toEqual([{ scope: -1, name: "TASK_STATUS_IGNORED", type: "_TaskStatusIgnored", line: 1 }]);
+  });
+
+  test("a class attribute assigned a name holds what the name does", () => {
+    const f = facts(["class Group:", "    context_class = Context", "    limit = 3"].join("\n"));
+    expect(f.vars).toEqual([{ scope: 0, name: "self.context_class", type: "", line: 2, fromPath: "Context" }]);
+  });
+
+  test("an unannotated parameter with a default holds it: a name's value, or the class a call constructs", () => {
+    const f = facts(["async def child(n, task_status=_core.TASK_STATUS_IGNORED, clock=Clock(), flag=None, typed: Foo = x):", "    pass"].join("\n"));
+    expect(f.vars).toEqual([
+      { scope: 0, name: "task_status", type: "", line: 1, fromPath: "_core.TASK_STATUS_IGNORED" },
+      { scope: 0, name: "clock", type: "Clock", line: 1 },
+      { scope: 0, name: "typed", type: "Foo", line: 1 },
+    ]);
+  });
+});

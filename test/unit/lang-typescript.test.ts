@@ -388,11 +388,11 @@ describe("calls", () => {
     expect(callsTo(facts, "setup")).toEqual([{ from: -1, line: 21, callee: "setup" }]);
   });
 
-  test("IIFEs, parenthesised callees and tagged templates are not calls", () => {
-    expect(callsTo(facts, "tag")).toEqual([]);
+  test("IIFEs and parenthesised callees are not calls; a tagged template calls its tag", () => {
     expect(callsTo(facts, "factory")).toEqual([]);
-    const lines12to14 = facts.calls.filter((c) => c.line >= 12 && c.line <= 14);
-    expect(lines12to14).toEqual([]);
+    expect(facts.calls.filter((c) => c.line >= 12 && c.line <= 13)).toEqual([]);
+    // The compiler resolves `` tag`text` `` to tag's signature, as it does tag(…).
+    expect(callsTo(facts, "tag")).toEqual([{ from: run, line: 14, callee: "tag" }]);
   });
 
   test("calls inside JSX expressions (tsx)", () => {
@@ -1042,9 +1042,67 @@ describe("members of interfaces, object type aliases and abstract classes", () =
       "function f(o: { inline(): void }) {}",
     ));
     const methods = facts.entities.filter((e) => e.kind === "method").map((e) => `${e.qname}@${facts.entities[e.parent]?.qname}`);
-    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router"]);
+    expect(methods).toEqual(["Executor.executeQuery@Executor", "Executor.run@Executor", "Schema.parse@Schema", "Schema.safe@Schema", "Result.abort@Result", "Shape.area@Shape", "Router.batch@Router", "f.o.inline@f.o"]);
     expect(entity(facts, "Executor.executeQuery")).toMatchObject({ startLine: 2, endLine: 3, returns: "Result" });
     expect(entity(facts, "Schema.parse").returns).toBe("Parsed");
+  });
+});
+
+describe("members whose declared type is callable through what the file declares", () => {
+  test("aliases, callable interfaces, unions and intersections of them, wrappers given a function type; not data, library containers or imported names", () => {
+    const facts = factsOf(lines(
+      "import type { Imported } from './elsewhere';",
+      "type Getter<T> = () => T;",
+      "interface Callable { (x: number): void; extra: number }",
+      "interface Data { size: number }",
+      "type Alias = Getter<string>;",
+      "export interface Options {",
+      "  get: Getter<number>;",
+      "  call: Callable;",
+      "  both: ((a: number) => void) & ((a: string) => void);",
+      "  maybe: Alias | undefined;",
+      "  wrapped?: Constrain<T, (ctx: number) => void>;",
+      "  same: NonNullable<Getter<number>>;",
+      "  data: Data;",
+      "  mixed: Getter<number> | string;",
+      "  list: Array<() => void>;",
+      "  table: Record<string, () => void>;",
+      "  imported: Imported;",
+      "}",
+      "export class Box { read!: Alias; size: Data; }",
+      "export const call: Callable = make();",
+      "export const data: Data = make();",
+    ));
+    const functions = facts.entities.filter((e) => e.kind === "method" || e.kind === "function").map((e) => e.qname);
+    expect(functions).toEqual(["Options.get", "Options.call", "Options.both", "Options.maybe", "Options.wrapped", "Options.same", "Box.read", "call"]);
+    // `call.extra` reads the declared type: the variable is typed as well as callable.
+    expect(facts.vars.find((v) => v.name === "call")).toMatchObject({ scope: -1, type: "Callable" });
+  });
+
+  test("a nested type literal with callable members is a type entity named by its property, holding them", () => {
+    const facts = factsOf(lines(
+      "export interface Ssr {",
+      "  scripts: { signal?: AbortSignal; reserve: () => boolean; deep: { fire(): void } };",
+      "  plain: { a: number };",
+      "}",
+    ));
+    const nested = facts.entities.filter((e) => e.parent >= 0).map((e) => `${e.kind} ${e.qname}`);
+    expect(nested).toEqual(["type Ssr.scripts", "method Ssr.scripts.reserve", "type Ssr.scripts.deep", "method Ssr.scripts.deep.fire"]);
+  });
+});
+
+describe("a parameter declared with an object type holding callable members", () => {
+  test("of a function with a body: a type entity of the function named by the parameter, which is of that type", () => {
+    const facts = factsOf(lines(
+      "export function withTimeout(opts: { timeoutMs: number; onTimeout: () => void }) {",
+      "  opts.onTimeout();",
+      "}",
+      "export type Fn = (opts: { filter(): boolean }) => void;",
+      "export function data(opts: { a: number }) {}",
+    ));
+    const nested = facts.entities.map((e) => `${e.kind} ${e.qname}`);
+    expect(nested).toEqual(["function withTimeout", "type withTimeout.opts", "method withTimeout.opts.onTimeout", "type Fn", "function data"]);
+    expect(facts.vars).toContainEqual({ scope: 0, name: "opts", type: "opts", line: 1 });
   });
 });
 

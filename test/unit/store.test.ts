@@ -159,7 +159,7 @@ describe("commit", () => {
   test("a two-file revision: nodes, edges, unresolved, patches, meta", async () => {
     const store = openSqliteStore(dbPath);
     const result = await store.commit(twoFiles());
-    expect(result).toEqual({ rev: 1, patches: 2, droppedEdges: 0 });
+    expect(result).toEqual({ rev: 1, patches: 2, droppedEdges: 0, shapeChanged: true });
     expect(await store.rev()).toBe(1);
     expect(await store.meta("last_ingest_at")).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await store.stats()).toEqual({ nodes: { file: 2, function: 3 }, edges: { CALLS: 2, IMPORTS: 1 } });
@@ -350,7 +350,7 @@ describe("commit", () => {
     const store = openSqliteStore(dbPath);
     await store.commit(twoFiles());
     const row = { ...(await store.fileRows()).get("src/a.ts")!, size: 222, mtimeMs: 5555 };
-    expect(await store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
+    expect(await store.commit(revision({ touched: [row] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
     expect((await store.fileRows()).get("src/a.ts")).toEqual(row);
     expect((await store.revisions()).length).toBe(1);
     store.close();
@@ -361,14 +361,38 @@ describe("commit", () => {
     const first = twoFiles();
     await store.commit(first);
     const at = await store.meta("last_ingest_at");
-    expect(await store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
-    expect(await store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0 });
+    expect(await store.commit(revision({}))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
+    expect(await store.commit(revision({ edges: first.edges, deleted: ["src/never-mapped.ts"] }))).toEqual({ rev: 1, patches: 0, droppedEdges: 0, shapeChanged: false });
     expect(await store.meta("last_ingest_at")).toBe(at!);
     // Different edges for an owner are a change of their own.
     const fewer = new Map([["src/a.ts", { edges: first.edges.get("src/a.ts")!.edges.slice(0, 2), unresolved: [] }]]);
     expect((await store.commit(revision({ edges: fewer }))).rev).toBe(2);
     expect((await store.stats()).edges).toEqual({ CALLS: 1, IMPORTS: 1 });
     expect(await store.unresolvedCount()).toBe(0);
+    store.close();
+  });
+
+  test("the shape moves with nodes, links and unresolved names, not with lines", async () => {
+    const store = openSqliteStore(dbPath);
+    const first = twoFiles();
+    await store.commit(first);
+    // An edit inside bodies: a's entity and its calls move down, nothing else.
+    const moved = change("src/a.ts", "ha2", [fn("src/a.ts", "run", 8)]);
+    const a = first.edges.get("src/a.ts")!;
+    const lower = new Map([["src/a.ts", {
+      edges: a.edges.map((e) => ({ ...e, lines: e.lines.map((l) => l + 5) })),
+      unresolved: a.unresolved.map((u) => ({ ...u, receiver: "y", lines: [12] })),
+    }]]);
+    expect(await store.commit(revision({ changed: [moved], edges: lower }))).toMatchObject({ rev: 2, shapeChanged: false });
+    // One call fewer is another shape.
+    const fewer = new Map([["src/a.ts", { edges: lower.get("src/a.ts")!.edges.slice(0, 2), unresolved: lower.get("src/a.ts")!.unresolved }]]);
+    expect(await store.commit(revision({ edges: fewer }))).toMatchObject({ rev: 3, shapeChanged: true });
+    // So is an unresolved site of another name, a new entity, and an entity no longer exported.
+    const renamed = new Map([["src/a.ts", { edges: fewer.get("src/a.ts")!.edges, unresolved: [{ ...a.unresolved[0]!, name: "enigma" }] }]]);
+    expect(await store.commit(revision({ edges: renamed }))).toMatchObject({ rev: 4, shapeChanged: true });
+    expect(await store.commit(revision({ changed: [change("src/a.ts", "ha3", [fn("src/a.ts", "run", 8), fn("src/a.ts", "extra", 20)])] }))).toMatchObject({ rev: 5, shapeChanged: true });
+    const hidden = { ...fn("src/a.ts", "extra", 20), exported: false };
+    expect(await store.commit(revision({ changed: [change("src/a.ts", "ha4", [fn("src/a.ts", "run", 8), hidden])] }))).toMatchObject({ rev: 6, shapeChanged: true });
     store.close();
   });
 

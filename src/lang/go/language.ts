@@ -13,9 +13,14 @@ export const go: LanguageFamily = {
     tooling: [/^magefile\.go$/],
     rootTooling: [],
     minified: [],
+    entry: [/^main\.go$/],
   },
   modules: { directoryIsModule: true, directoryFiles: [], importsAreMembers: false, declaredName: (facts) => facts.packageName },
   sites,
+  // Another module may import any package but one under an `internal/` directory.
+  exportsArePublic: (path) => !path.split("/").slice(0, -1).includes("internal"),
+  // A command, or a generator run with `go run gen.go`: nothing imports a main package.
+  declaresEntryPoint: (facts) => facts.packageName === "main",
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -12,6 +12,7 @@ import { visitLambda } from "./extract/locals";
 import { visitFor, visitIf } from "./extract/narrowing";
 import { scopeAt } from "./extract/scopes";
 import { PythonFile } from "./extract/state";
+import { noteResult, settleResults } from "./extract/results";
 import { visitReturn } from "./extract/values";
 import { keepLikelyValues } from "../value-refs";
 
@@ -33,6 +34,7 @@ const INTERESTING = [
   "elif_clause",
   "for_statement",
   "return_statement",
+  "yield",
 ];
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
@@ -76,10 +78,16 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         break;
       case "return_statement":
         visitReturn(file, node, scope.index);
+        noteResult(file, node.firstNamedChild, scope.index, false);
+        break;
+      case "yield":
+        // `yield from xs` hands on another generator's values: not one value of its own.
+        if (node.child(1)?.type !== "from") noteResult(file, node.firstNamedChild, scope.index, true);
         break;
     }
   }
   const facts = file.facts;
+  settleResults(file);
   linkCallResults(file);
   if (file.locals.length > 0) facts.locals = file.locals;
   file.dunderAll.apply(facts);

@@ -12,9 +12,13 @@ export const python: LanguageFamily = {
     tooling: [/^(setup|noxfile|fabfile|manage)\.py$/],
     rootTooling: [],
     minified: [],
+    entry: [/^__main__\.py$/, /^(wsgi|asgi)\.py$/],
   },
   modules: { directoryIsModule: false, directoryFiles: ["__init__"], importsAreMembers: true },
   sites,
+  // Any module is importable by its dotted path; a leading underscore is the one mark of a
+  // private module or package (`_os.py`, `_internal/`), dunder files aside.
+  exportsArePublic: (path) => !path.split("/").some((part) => /^_(?!_)/.test(part)),
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -226,3 +226,26 @@ function soleMember(members: Node[]): Node | undefined {
   const real = members.filter((m) => !isNone(m));
   return real.length === 1 ? real[0] : undefined;
 }
+
+/** `Callable[[F], Group]`, `t.Callable[..., Group]` → "Group": what calling the function an annotation names returns. */
+export function callableResult(node: Node): string | undefined {
+  const inner = unwrapped(node);
+  if (inner?.type !== "generic_type" && inner?.type !== "subscript") return undefined;
+  const parts = genericParts(inner);
+  if (!parts || parts.base === undefined || lastSegment(parts.base) !== "Callable" || !isBuiltinType(parts.base)) return undefined;
+  const result = parts.args.length === 2 ? parts.args[1] : undefined;
+  return result && annotatedType(result);
+}
+
+/** Generators a yield fixture is annotated with; their first argument is what it yields. */
+const GENERATORS = new Set(["Generator", "Iterator", "Iterable", "AsyncGenerator", "AsyncIterator"]);
+
+/** `Generator[Foo, None, None]`, `Iterator[Foo]` → "Foo": what a generator function yields. */
+export function yieldedType(node: Node): string | undefined {
+  const inner = unwrapped(node);
+  if (inner?.type !== "generic_type" && inner?.type !== "subscript") return undefined;
+  const parts = genericParts(inner);
+  if (!parts || parts.base === undefined || !GENERATORS.has(lastSegment(parts.base)) || !isBuiltinType(parts.base)) return undefined;
+  const first = parts.args[0];
+  return first && annotatedType(first);
+}

@@ -8,6 +8,7 @@ import type { Node } from "web-tree-sitter";
 import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
+import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
@@ -26,7 +27,9 @@ import {
   dottedPath,
   elementTypeOf,
   endLineOf,
+  flattened,
   indexedTypeOf,
+  isNullish,
   lineOf,
   nameText,
   NOT_WRAPPERS,
@@ -47,7 +50,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
 
 function extractTree(root: Node, source: string, path: string, lang: Lang): FileFacts {
   const facts: FileFacts = emptyFacts(path, lang);
-  const extractor = new Extractor(source, facts);
+  const extractor = new Extractor(source, facts, new CallableTypes(root, source));
   // A tree shape no handler foresaw throws to the caller, which names the file (ingest/failures):
   // the facts gathered up to the throw would pass for the whole file.
   extractor.run(root);
@@ -152,9 +155,13 @@ class Extractor {
   private readonly functionEntities = new Map<number, number>();
   private readonly locals: LocalFact[] = [];
 
+  /** Start index of a property whose type is an object literal holding callable members → that literal. */
+  private readonly typeHolders = new Map<number, Node>();
+
   constructor(
     private readonly source: string,
     private readonly facts: FileFacts,
+    private readonly callable: CallableTypes,
   ) {}
 
   run(root: Node): void {
@@ -443,9 +450,15 @@ class Extractor {
       }
       if (next.type !== "interface_body" && next.type !== "object_type") continue;
       for (const member of next.namedChildren) {
-        if (TYPE_MEMBERS.has(member.type) && (member.type === "method_signature" || functionTypeOf(member.childForFieldName("type"), this.source) !== undefined)) {
+        if (!TYPE_MEMBERS.has(member.type)) continue;
+        const type = member.childForFieldName("type");
+        if (member.type === "method_signature" || functionTypeOf(type, this.source) !== undefined || this.callable.callable(type)) {
           this.members.set(member.startIndex, index);
-        } else if (member.type === "property_signature") this.typeField(member, index);
+        } else {
+          const literal = type && objectTypeOf(type, this.source);
+          if (literal && holdsCallables(literal, this.callable, this.source)) this.typeHolders.set(member.startIndex, literal);
+          else if (member.type === "property_signature") this.typeField(member, index);
+        }
       }
     }
   }
@@ -551,10 +564,13 @@ class Extractor {
       this.facts.imports.push({ line: lineOf(node), source: binding.source, names: binding.names, kind: binding.kind });
       return;
     }
-    if (nameNode.type === "identifier" && moduleLevel && holdsCallable(node.childForFieldName("type"), value, this.source)) {
+    const annotation = node.childForFieldName("type");
+    if (nameNode.type === "identifier" && moduleLevel && holdsCallable(annotation, value, this.source, this.callable)) {
       // A module-level variable holding a function by its declared type or by the wrapper that
       // makes it (`export const map: { (f): … } = internal.map`, `const map = dual(2, (…) => …)`):
       // how effect-style libraries write their whole API. Calls inside its value belong to it.
+      // `export const sql: Sql = …`: a call of sql is its own, `sql.lit(…)` a member of Sql.
+      this.typedVariable(nameNode, annotation, null, node);
       const { from, mark } = this.declaredAt(node, start);
       const index = this.addEntity("function", textOf(nameNode, this.source), from, node, from.startIndex, mark);
       this.enter(index, index, node.endIndex);
@@ -570,7 +586,6 @@ class Extractor {
       const holder = this.objectHolder(object, textOf(nameNode, this.source), from, node, mark);
       // `const p: Provider = { … }`, `{ … } as Provider`: the compiler reads `p.m()` through
       // that type, not the literal, and so does the resolver (the typed variable comes first).
-      const annotation = node.childForFieldName("type");
       if (annotation || written.type === "as_expression") this.typedVariable(nameNode, annotation, annotation ? null : written, node);
       const declared = annotation ? typeNameOf(annotation, this.source) : this.valueType(written);
       if (declared) this.objectTypes.set(holder, declared);
@@ -579,7 +594,7 @@ class Extractor {
     this.localVariable(nameNode, node);
     if (FUNCTION_VALUES.has(value.type)) this.typedByName(value, node.childForFieldName("type"), this.scope.caller, endLineOf(value));
     if (nameNode.type === "identifier") {
-      this.typedVariable(nameNode, node.childForFieldName("type"), written, node);
+      this.typedVariable(nameNode, annotation, written, node);
       this.valueUse(written);
     } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
   }
@@ -762,20 +777,23 @@ class Extractor {
 
   /** A method, accessor, constructor, overload signature, or field of an entity class. */
   private member(node: Node, start: number): void {
+    const literal = this.typeHolders.get(start);
+    if (literal) return this.typeHolder(node, literal);
     const classIndex = this.members.get(start);
     if (classIndex === undefined) return;
     const nameNode = node.childForFieldName("name") ?? node.childForFieldName("property");
     if (!nameNode) return;
     const name = memberName(nameNode, this.source);
     const isField = node.type === "public_field_definition" || node.type === "field_definition";
-    // A property or field declared with a function type is called as a method: `batch!: (fn) => void`.
+    // A property or field declared with a function type is called as a method: `batch!: (fn) => void`,
+    // also through an alias of this file (`get: Getter`), which leaves no parameters to read.
     const typed = node.type === "property_signature" || isField ? functionTypeOf(node.childForFieldName("type"), this.source) : undefined;
+    const written = isField ? node.childForFieldName("value") : null;
+    const value = written && heldValue(written);
     if (isField) {
-      const written = node.childForFieldName("value");
-      const value = written && heldValue(written);
       if (!value || !FUNCTION_VALUES.has(value.type)) {
         if (written) this.valueUse(written);
-        if (!typed) {
+        if (!typed && !this.callable.callable(node.childForFieldName("type"))) {
           const annotation = node.childForFieldName("type");
           const declared = declaredType(annotation, this.source) ?? (written ? optionalType(this.valueType(written)) : undefined);
           if (declared) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...declared });
@@ -785,7 +803,7 @@ class Extractor {
     }
     const key = `${classIndex}\0${name}`;
     let index = this.memberIndex.get(key);
-    const parameters = typed ?? (isField ? heldValue(node.childForFieldName("value")!) : node);
+    const parameters = typed ?? (value && FUNCTION_VALUES.has(value.type) ? value : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
@@ -805,6 +823,19 @@ class Extractor {
     this.enter(index, index, node.endIndex);
   }
 
+  /**
+   * `hydrationScripts: { reserve: () => boolean }` in an interface or a type literal: the
+   * property's type is an entity named by the property, holding its callable members, so
+   * `ssr.hydrationScripts.reserve()` reaches them as the compiler binds it.
+   */
+  private typeHolder(node: Node, literal: Node): void {
+    const nameNode = node.childForFieldName("name");
+    if (!nameNode) return;
+    const index = this.addEntity("type", memberName(nameNode, this.source), node, node, declarationTextStart(node), NOT_EXPORTED);
+    this.typeMembers(literal, index);
+    this.enter(index, this.scope.caller, node.endIndex);
+  }
+
   // ── calls ─────────────────────────────────────────────────────────────────
 
   private call(node: Node, start: number): void {
@@ -817,7 +848,6 @@ class Extractor {
       }
       return;
     }
-    if (node.childForFieldName("arguments")?.type === "template_string") return; // a tagged template
     if (fn.type === "identifier" && textOf(fn, this.source) === "require") {
       const specifier = requireSpecifier(node, this.source);
       if (specifier !== undefined) {
@@ -1003,8 +1033,12 @@ class Extractor {
       return;
     }
     if (pattern?.type !== "identifier") return;
-    const declared = declaredType(node.childForFieldName("type"), this.source);
-    if (!declared) return;
+    const annotation = node.childForFieldName("type");
+    const declared = declaredType(annotation, this.source);
+    if (!declared) {
+      if (annotation) this.literalParameter(node, textOf(pattern, this.source), annotation);
+      return;
+    }
     // `<R extends AnyRouter>(router: R)`: what the function may do with router is AnyRouter's.
     const bound = node.parent?.parent ? typeBounds(node.parent.parent, this.source).get(declared.type) : undefined;
     if (bound) {
@@ -1064,6 +1098,24 @@ class Extractor {
         this.facts.vars.push({ ...at, name, type: declared.type, property: declared.typeOfProperty === undefined ? rest : `${declared.typeOfProperty}.${rest}` });
       }
     }
+  }
+
+  /**
+   * `function withTimeout(opts: { onTimeout: () => T }) { opts.onTimeout() }`: the parameter's
+   * object type is a type entity of the function, named by the parameter, holding its callable
+   * members, and the parameter is of that type, so the function's own calls reach them. Only
+   * for a function with a body: elsewhere (a signature, a function type) nothing calls them.
+   */
+  private literalParameter(node: Node, name: string, annotation: Node): void {
+    const fn = node.parent?.parent;
+    const owner = fn && this.functionEntities.get(fn.startIndex);
+    if (owner === undefined || owner !== this.scope.entity || !fn!.childForFieldName("body")) return;
+    const literal = objectTypeOf(annotation, this.source);
+    if (!literal || !holdsCallables(literal, this.callable, this.source)) return;
+    this.facts.vars.push({ scope: owner, name, type: name, line: lineOf(node) });
+    const index = this.addEntity("type", name, node, node, node.startIndex, NOT_EXPORTED);
+    this.typeMembers(literal, index);
+    this.enter(index, this.scope.caller, node.endIndex);
   }
 
   /**
@@ -1318,10 +1370,8 @@ function boundNames(pattern: Node, source: string): string[] {
  * are such calls, judged by the compiler, this keeps all 181 that hold a function and drops 19
  * of the 39 values that any function argument took for functions.
  */
-function holdsCallable(annotation: Node | null, value: Node, source: string): boolean {
-  let type = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
-  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
-  if (type) return type.type === "function_type" || (type.type === "object_type" && type.namedChildren.some((m) => m.type === "call_signature"));
+function holdsCallable(annotation: Node | null, value: Node, source: string, callable: CallableTypes): boolean {
+  if (annotation) return callable.callable(annotation);
   if (value.type !== "call_expression") return false;
   const callee = value.childForFieldName("function");
   if (!callee || dottedPath(callee, source) === undefined) return false;
@@ -1361,6 +1411,63 @@ function objectMember(pair: Node): boolean {
   if (!key || !written) return false;
   const value = heldValue(written);
   return FUNCTION_VALUES.has(value.type) || (value.type === "object" && holdsFunctions(value));
+}
+
+/**
+ * The object type a property is declared with, under parentheses and `| undefined`; also an
+ * intersection holding one (`Base & { f(): void }`), whose literal parts typeMembers reads.
+ */
+function objectTypeOf(annotation: Node, source: string): Node | undefined {
+  let current: Node | null = annotation;
+  for (let depth = 0; current && depth < 8; depth++) {
+    switch (current.type) {
+      case "type_annotation":
+      case "parenthesized_type":
+        current = current.firstNamedChild;
+        break;
+      case "union_type": {
+        const members: Node[] = flattened(current).filter((m) => !isNullish(m, source));
+        current = members.length === 1 ? members[0]! : null;
+        break;
+      }
+      case "object_type":
+        return current;
+      case "intersection_type":
+        return flattened(current).some((part) => unparenthesizedType(part).type === "object_type") ? current : undefined;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+function unparenthesizedType(type: Node): Node {
+  let current = type;
+  while (current.type === "parenthesized_type" && current.firstNamedChild) current = current.firstNamedChild;
+  return current;
+}
+
+/** Whether an object type (or an intersection of them) declares a member that can be called, at any depth. */
+function holdsCallables(literal: Node, callable: CallableTypes, source: string): boolean {
+  const pending = [literal];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.type !== "object_type") {
+      for (const part of flattened(next)) {
+        const inner = objectTypeOf(part, source);
+        if (inner) pending.push(inner);
+      }
+      continue;
+    }
+    for (const member of next.namedChildren) {
+      if (member.type === "method_signature") return true;
+      if (member.type !== "property_signature") continue;
+      const type = member.childForFieldName("type");
+      if (functionTypeOf(type, source) !== undefined || callable.callable(type)) return true;
+      const inner = type && objectTypeOf(type, source);
+      if (inner) pending.push(inner);
+    }
+  }
+  return false;
 }
 
 /** A function literal with at least one parameter. */

@@ -16,6 +16,8 @@ export const typescript: LanguageFamily = {
     tooling: [/\.config\.[cm]?[jt]sx?$/, /^\.[\w-]+rc\.[cm]?[jt]s$/, /^(gulpfile|gruntfile|jakefile)\.[cm]?[jt]s$/i],
     rootTooling: [/^(build|make|release|bump)\.[cm]?[jt]s$/],
     minified: [/[.-]min\.[cm]?js$/],
+    // Declaration files are loaded by the compiler through its settings, not imported.
+    entry: [/^(main|cli|server|app)\.[cm]?[jt]sx?$/, /\.d\.[cm]?ts$/],
   },
   modules: { directoryIsModule: false, directoryFiles: ["index"], importsAreMembers: false },
   sites,

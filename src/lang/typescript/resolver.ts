@@ -71,14 +71,14 @@ class TypeScriptResolver implements LanguageResolver {
     const declared = index.exportsByName.get(name);
     if (declared) {
       const local = pickMerged(index, index.topLevel.get(declared.local) ?? [], want);
-      if (local !== undefined) return this.exportedEntity(file, index, local, declared.local);
+      if (local !== undefined) return this.exportedEntity(file, index, local, declared.local, want);
       const binding = index.bindings.get(declared.local);
       if (binding) return host.follow(file, binding, visiting, want);
     }
     if (name !== "default") {
       const exported = (index.topLevel.get(name) ?? []).filter((i) => index.entity(i)!.exported);
       const top = pickMerged(index, exported, want);
-      if (top !== undefined) return this.exportedEntity(file, index, top, name);
+      if (top !== undefined) return this.exportedEntity(file, index, top, name, want);
     }
     const reexport = index.namedReexports.get(name);
     if (reexport) return host.follow(file, reexport, visiting, want);
@@ -98,10 +98,12 @@ class TypeScriptResolver implements LanguageResolver {
 
   /**
    * An object namespace whose type is written (`export const p: Provider = { … }`) is read
-   * through that type, as the compiler reads it and as a use in its own file is.
+   * through that type, as the compiler reads it and as a use in its own file is; so is a
+   * function variable's (`export const sql: Sql`) where it is not called (`sql.lit(…)`).
    */
-  private exportedEntity(file: string, index: FileIndex, entity: number, name: string): Value {
-    const typed = index.entity(entity)!.object ? this.host.moduleVariable(file, index, name) : undefined;
+  private exportedEntity(file: string, index: FileIndex, entity: number, name: string, want: Want): Value {
+    const { object, kind } = index.entity(entity)!;
+    const typed = object || (want === "any" && kind === "function") ? this.host.moduleVariable(file, index, name) : undefined;
     return typed ?? entityValue(file, index, entity, "import", 0);
   }
 }

@@ -204,8 +204,25 @@ function soleNamedMember(union: Node, source: string): Node | null {
   return sole;
 }
 
-function isNullish(node: Node, source: string): boolean {
+/** The members of `A | B | C` (or `&`), which the grammar nests one pair at a time: read without recursion. */
+export function flattened(type: Node): Node[] {
+  const members: Node[] = [];
+  const pending = [type];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const children = next.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
+      if (child.type === type.type) pending.push(child);
+      else members.push(child);
+    }
+  }
+  return members;
+}
+
+/** `undefined`, `null`, `void`, `never` as a type. */
+export function isNullish(node: Node, source: string): boolean {
   if (node.type === "undefined" || node.type === "null") return true;
+  if (node.type === "literal_type") return node.firstNamedChild !== null && isNullish(node.firstNamedChild, source);
   return node.type === "predefined_type" && NULLISH_TYPES.has(textOf(node, source));
 }
 

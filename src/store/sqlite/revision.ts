@@ -3,7 +3,7 @@
 // are handed out here and survive an entity's re-map.
 import type { Database } from "bun:sqlite";
 import type { FileFacts } from "../../model/facts";
-import type { CommitResult, FileChange, FileRow, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
+import type { CommitResult, FileChange, FileRow, GraphReader, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
 import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
 import { chunks, keyList, placeholders, readStampList } from "./reader";
 import { INDEXES, INDEX_NAMES } from "./schema";
@@ -19,8 +19,11 @@ interface PatchRow {
 interface ExistingNode {
   rowid: number;
   id: string;
+  kind: string;
   name: string;
   qname: string;
+  exported: number;
+  parent: number | null;
 }
 
 type SqlValue = string | number | null;
@@ -38,6 +41,8 @@ export class SqliteRevision implements RevisionWriter {
     private readonly writer: RevisionRows,
     private readonly previousRev: number,
     private readonly readFacts: (path: string) => FileFacts | undefined,
+    /** The revision as written so far, for what is derived from it before the commit. */
+    private readonly graph: GraphReader,
   ) {}
 
   async touch(row: FileRow): Promise<void> {
@@ -54,6 +59,10 @@ export class SqliteRevision implements RevisionWriter {
 
   async finish(rest: RevisionRest): Promise<CommitResult> {
     const result = await this.writer.finish(this.previousRev, rest);
+    if (rest.derive && result.rev !== this.previousRev) {
+      const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+      for (const [key, value] of Object.entries(await rest.derive(this.graph, result.rev, result.shapeChanged))) setMeta.run(key, value);
+    }
     this.db.run("COMMIT");
     this.open = false;
     return result;
@@ -83,9 +92,16 @@ export class RevisionRows {
   private deletedCount = 0;
   private rewrittenOwners = 0;
   private dropped = 0;
+  /**
+   * Set once the graph's shape may have moved: a node came, went or changed its kind, name,
+   * export or parent, or an edge or unresolved site came or went. Lines and call sites moving
+   * inside bodies leave it alone: what is derived from the shape alone (smells) carries over.
+   */
+  private shapeMoved: boolean;
 
   constructor(private readonly db: Database) {
     this.cold = !this.indexed() && this.isEmpty();
+    this.shapeMoved = this.cold;
     if (!this.cold) this.createIndexes();
     this.nextRowid = (this.db.query("SELECT coalesce(max(rowid), 0) + 1 AS next FROM nodes").get() as { next: number }).next;
   }
@@ -109,7 +125,7 @@ export class RevisionRows {
     const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     for (const [key, value] of Object.entries(rest.meta?.() ?? {})) if (value !== undefined) setMeta.run(key, value);
     const changedAnything = this.patches.length > 0 || this.rewrittenOwners > 0;
-    if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped };
+    if (!changedAnything) return { rev: previousRev, patches: 0, droppedEdges: this.dropped, shapeChanged: false };
 
     const rev = previousRev + 1;
     const at = new Date().toISOString();
@@ -120,7 +136,7 @@ export class RevisionRows {
     for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
     setMeta.run("rev", String(rev));
     setMeta.run("last_ingest_at", at);
-    return { rev, patches: this.patches.length, droppedEdges: this.dropped };
+    return { rev, patches: this.patches.length, droppedEdges: this.dropped, shapeChanged: this.shapeMoved };
   }
 
   private indexed(): boolean {
@@ -147,14 +163,15 @@ export class RevisionRows {
 
   private existingNodes(path: string): ExistingNode[] {
     if (this.cold) return [];
-    return this.db.query("SELECT rowid, id, name, qname FROM nodes WHERE path = ?").all(path) as ExistingNode[];
+    return this.db.query("SELECT rowid, id, kind, name, qname, exported, parent FROM nodes WHERE path = ?").all(path) as ExistingNode[];
   }
 
   replaceFile(change: FileChange): void {
     const { row } = change;
     const before = this.cold
       ? null
-      : (this.db.query("SELECT hash FROM files WHERE path = ?").get(row.path) as { hash: string } | null);
+      : (this.db.query("SELECT hash, lang, role FROM files WHERE path = ?").get(row.path) as { hash: string; lang: string | null; role: string | null } | null);
+    if (!before || before.lang !== row.lang || before.role !== row.role) this.shapeMoved = true;
     this.db
       .query(
         `INSERT INTO files (path, size, mtime_ms, hash, lang, parse_errors, role) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -197,6 +214,7 @@ export class RevisionRows {
       );
       const old = existing.get(node.id);
       if (!old) addedEntities++;
+      if (!old || old.kind !== node.kind || old.name !== node.name || old.exported !== (node.exported ? 1 : 0) || old.parent !== parent) this.shapeMoved = true;
       // A cold load collects every name here: selecting them back from 177k nodes took 0.4 s.
       if (node.kind !== "file" && old?.name !== node.name) {
         this.namesIn.add(node.name);
@@ -210,6 +228,7 @@ export class RevisionRows {
 
     const kept = new Set(change.nodes.map((n) => n.id));
     let removed = 0;
+    if (existing.size !== kept.size) this.shapeMoved = true;
     for (const old of existing.values()) {
       if (kept.has(old.id)) continue;
       this.removeNode(old);
@@ -227,6 +246,7 @@ export class RevisionRows {
     const nodes = this.existingNodes(path);
     for (const node of nodes) this.removeNode(node);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+    this.shapeMoved = true;
     this.stampWrites.set(path, null);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);
@@ -303,7 +323,13 @@ export class RevisionRows {
       }
       siteRows.push([src, owner, u.kind, u.name, u.receiver ?? null, u.lines.join(",")]);
     }
-    if (!this.cold && this.sameAsStored(owner, edgeRows, siteRows)) return;
+    if (!this.cold) {
+      const stored = this.storedRowsOf(owner);
+      if (sameMultiset(stored.edges, edgeRows) && sameMultiset(stored.sites, siteRows)) return;
+      if (!this.shapeMoved && !(sameMultiset(stored.edges.map(edgeShape), edgeRows.map(edgeShape)) && sameMultiset(stored.sites.map(siteShape), siteRows.map(siteShape)))) {
+        this.shapeMoved = true;
+      }
+    }
 
     if (!this.cold) this.clearOwner(owner);
     const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names, as_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -313,16 +339,22 @@ export class RevisionRows {
     if (edgeRows.length + siteRows.length > 0) this.rewrittenOwners++;
   }
 
-  private sameAsStored(owner: string, edgeRows: SqlValue[][], siteRows: SqlValue[][]): boolean {
-    const stored = this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names, as_value FROM edges WHERE owner = ?").values(owner);
-    if (stored.length !== edgeRows.length) return false;
-    const storedSites = this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved WHERE owner = ?").values(owner);
-    if (storedSites.length !== siteRows.length) return false;
-    return sameMultiset(stored as SqlValue[][], edgeRows) && sameMultiset(storedSites as SqlValue[][], siteRows);
+  /** The owner's stored edge and site rows, in the column order replaceOwnerEdges writes them. */
+  private storedRowsOf(owner: string): { edges: SqlValue[][]; sites: SqlValue[][] } {
+    return {
+      edges: this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names, as_value FROM edges WHERE owner = ?").values(owner) as SqlValue[][],
+      sites: this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved WHERE owner = ?").values(owner) as SqlValue[][],
+    };
   }
 }
 
+/** An edge row without what moves inside bodies (via, confidence, lines): which node links to which. */
+const edgeShape = (row: SqlValue[]): SqlValue[] => [row[0]!, row[1]!, row[2]!, row[7]!, row[8]!];
+/** An unresolved site row as its holder and name, without its receiver text and lines. */
+const siteShape = (row: SqlValue[]): SqlValue[] => [row[0]!, row[2]!, row[3]!];
+
 function sameMultiset(a: SqlValue[][], b: SqlValue[][]): boolean {
+  if (a.length !== b.length) return false;
   const key = (row: SqlValue[]) => JSON.stringify(row);
   const counts = new Map<string, number>();
   for (const row of a) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);

@@ -174,7 +174,9 @@ export class SqliteGraphStore extends SqliteGraphReader implements GraphStore {
   async begin(): Promise<RevisionWriter> {
     this.db.run("BEGIN IMMEDIATE");
     try {
-      return new SqliteRevision(this.db, new RevisionRows(this.db), this.revNow(), (path) => this.factsNow(path));
+      // A reader of its own: this store's keeps rowids of nodes the revision may replace.
+      const graph = new SqliteGraphReader(this.db, this.describe().location);
+      return new SqliteRevision(this.db, new RevisionRows(this.db), this.revNow(), (path) => this.factsNow(path), graph);
     } catch (error) {
       this.db.run("ROLLBACK");
       throw error;

@@ -3,30 +3,47 @@
 // are one entity, which carries the stubs' signatures.
 import type { Node } from "web-tree-sitter";
 import { type EntityFact, localFact } from "../../../model/facts";
-import { annotatedType, dottedPath } from "../types";
+import { annotatedType, callableResult, dottedPath, yieldedType } from "../types";
 import { addAnnotatedVar, addRefs } from "./annotations";
 import { addCallTo } from "./calls";
 import { addBases } from "./heritage";
 import { parameterNames } from "./locals";
+import { isClassLike } from "./variables";
 import { isOverloadDecorator, overloadSignature } from "./overloads";
 import type { Scope } from "./scopes";
-import { lineOf, type PythonFile } from "./state";
+import { lineOf, type PythonFile, spanKey } from "./state";
 
 const SIGNATURE_LIMIT = 200;
 
 export function visitDecorated(file: PythonFile, node: Node, scope: Scope): void {
   const decorators: string[] = [];
+  const definition = node.childForFieldName("definition");
   for (const child of node.namedChildren) {
     if (child.type !== "decorator") continue;
     const expression = child.namedChild(0);
     if (!expression) continue;
+    const outermost = decorators.length === 0;
+    const calls = file.facts.calls.length;
     // `@cache` calls cache with the function; `@register(...)` is a call node the walk finds itself.
     if (expression.type !== "call") addCallTo(file, expression, lineOf(child), scope.index);
+    if (outermost && definition) decoratedName(file, definition, expression, scope, file.facts.calls.length > calls ? calls : undefined);
     const decorator = expression.type === "call" ? expression.childForFieldName("function") : expression;
     decorators.push((decorator && dottedPath(decorator)) ?? "");
   }
-  const definition = node.childForFieldName("definition");
   if (definition) file.decorated.set(definition.startIndex, { startLine: lineOf(node), decorators });
+}
+
+/**
+ * The decorated name holds what its outermost decorator returns: `@cache def f` is `cache(f)`
+ * (the call just recorded), `@cli.command() def hello` is `cli.command()(hello)`. A class body's
+ * names are members, read through the class: only other scopes' names are typed so.
+ */
+function decoratedName(file: PythonFile, definition: Node, expression: Node, scope: Scope, bareCall: number | undefined): void {
+  const nameNode = definition.childForFieldName("name");
+  if (!nameNode || scope.kind === "class") return;
+  const variable = { scope: scope.index, name: file.text(nameNode), type: "", line: lineOf(definition) };
+  if (expression.type === "call") file.awaitingCall.push([{ ...variable, applied: true }, spanKey(expression)]);
+  else if (bareCall !== undefined) (file.facts.resultVars ??= []).push({ ...variable, fromCall: bareCall });
 }
 
 export function visitFunction(file: PythonFile, node: Node, scope: Scope): void {
@@ -50,7 +67,9 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     parent: scope.index,
   };
   const returnType = node.childForFieldName("return_type");
-  const returns = returnType ? annotatedType(returnType) : undefined;
+  const isFixture = decorators.some(isFixtureDecorator);
+  // A yield fixture annotated `-> Iterator[Foo]` hands tests a Foo.
+  const returns = returnType ? annotatedType(returnType) ?? (isFixture ? yieldedType(returnType) : undefined) : undefined;
   const overloadKey = `${scope.index}\0${name}`;
   const group = file.overloads.get(overloadKey);
   let index: number;
@@ -69,6 +88,10 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   } else {
     index = addEntity(file, own);
     if (returns !== undefined) own.returns = returns;
+    const callable = returnType ? callableResult(returnType) : undefined;
+    if (callable !== undefined) own.returnsCallable = callable;
+    if (isFixture) own.fixture = true;
+    if (returnType) file.annotatedResults.add(index);
     if (isOverload) {
       own.overloads = [overloadSignature(file.source, node.startIndex, body.startIndex)];
       file.overloads.set(overloadKey, { index, returns });
@@ -88,21 +111,50 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     bodyStart: body.startIndex,
     end: node.endIndex,
   });
-  if (parameters) visitParameters(file, parameters, index);
+  // pytest hands a test or fixture of a test module each fixture its parameters name.
+  const injects = file.isTestModule && (name.startsWith("test") || isFixture);
+  if (parameters) visitParameters(file, parameters, index, injects ? selfParameter ?? null : undefined);
   if (returnType) addRefs(file, returnType, index);
 }
 
-/** Parameters are locals of the def; annotated ones are references and typed variables. */
-function visitParameters(file: PythonFile, parameters: Node, fn: number): void {
+/**
+ * Parameters are locals of the def; annotated ones are references and typed variables. With
+ * `injected` (a test's or fixture's; the instance parameter it names is not one), each plain
+ * parameter is a fixture pytest hands in.
+ */
+function visitParameters(file: PythonFile, parameters: Node, fn: number, injected?: Node | null): void {
   const at = file.facts.entities[fn]!.startLine;
   for (const parameter of parameters.namedChildren) {
     for (const name of parameterNames(file, parameter)) file.locals.push(localFact(fn, name, at));
+    if (injected !== undefined && parameter.type === "identifier" && parameter.startIndex !== injected?.startIndex) {
+      file.facts.vars.push({ scope: fn, name: file.text(parameter), type: "", line: at, injected: true });
+    }
+    if (parameter.type === "default_parameter") defaultTyped(file, parameter, fn, at);
     const type = parameter.childForFieldName("type");
     if (!type) continue;
     addRefs(file, type, fn);
     // typed_parameter has no name field: its name is the first child.
     const nameNode = parameter.childForFieldName("name") ?? parameter.namedChild(0);
     if (nameNode?.type === "identifier") addAnnotatedVar(file, fn, file.text(nameNode), type, lineOf(parameter));
+  }
+}
+
+/**
+ * An unannotated parameter holds its default when the caller passes none:
+ * `task_status=TASK_STATUS_IGNORED` what that name holds, `clock=Clock()` a Clock.
+ */
+function defaultTyped(file: PythonFile, parameter: Node, fn: number, at: number): void {
+  const name = parameter.childForFieldName("name");
+  const value = parameter.childForFieldName("value");
+  if (name?.type !== "identifier" || !value) return;
+  const variable = { scope: fn, name: file.text(name), type: "", line: at };
+  if (value.type === "identifier" || value.type === "attribute") {
+    const fromPath = dottedPath(value);
+    if (fromPath) file.facts.vars.push({ ...variable, fromPath });
+  } else if (value.type === "call") {
+    const callee = value.childForFieldName("function");
+    const path = callee ? dottedPath(callee) : undefined;
+    if (path !== undefined && isClassLike(path)) file.facts.vars.push({ ...variable, type: path });
   }
 }
 
@@ -124,6 +176,11 @@ export function visitClass(file: PythonFile, node: Node, scope: Scope): void {
   const bases = node.childForFieldName("superclasses");
   if (bases) addBases(file, bases, index);
   file.scopes.push({ index, kind: "class", selfClass: -1, selfName: "", bodyStart: body.startIndex, end: node.endIndex });
+}
+
+/** `@pytest.fixture`, `@pytest.fixture(scope="module")`, `@fixture` imported from pytest. */
+function isFixtureDecorator(decorator: string): boolean {
+  return decorator === "fixture" || decorator.endsWith(".fixture");
 }
 
 /** `@property`, `@functools.cached_property`, `@x.setter`: the method is read as an attribute. */

@@ -3,6 +3,7 @@
 import type { Node } from "web-tree-sitter";
 import type { FileFacts, LocalFact, TypedVarFact } from "../../../model/facts";
 import { DunderAll } from "./dunder-all";
+import type { Returned } from "./results";
 import { MODULE_SCOPE, type Scope } from "./scopes";
 
 /** What a decorated_definition tells its definition, which the walk reaches right after it. */
@@ -27,17 +28,28 @@ export class PythonFile {
    */
   readonly overloads = new Map<string, { index: number; returns: string | undefined }>();
   readonly dunderAll = new DunderAll();
+  /** What each def's `return`s (and a fixture's `yield`s) have given back, by entity index. */
+  readonly returned = new Map<number, Returned>();
+  /** Defs whose result is annotated: what their body returns does not override what they declare. */
+  readonly annotatedResults = new Set<number>();
+  /** pytest injects fixtures into the tests and fixtures of test modules and conftest.py. */
+  readonly isTestModule: boolean;
 
   constructor(
     readonly source: string,
     readonly facts: FileFacts,
-  ) {}
+  ) {
+    this.isTestModule = TEST_MODULE.test(facts.path);
+  }
 
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   text(node: Node): string {
     return this.source.slice(node.startIndex, node.endIndex);
   }
 }
+
+/** `test_x.py`, `x_test.py`, `conftest.py`: the modules pytest collects and takes fixtures from. */
+const TEST_MODULE = /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/;
 
 export function lineOf(node: Node): number {
   return node.startPosition.row + 1;

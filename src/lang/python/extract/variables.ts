@@ -28,6 +28,11 @@ export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: 
       // `repo = open_repo()`: typed by what open_repo is annotated to return.
       file.awaitingCall.push([{ scope: target.scope, name: target.name, type: "", line: lineOf(node) }, spanKey(right)]);
     }
+  } else if ((right?.type === "identifier" || right?.type === "attribute") && scope.kind === "class") {
+    // `context_class = Context`: the class attribute holds what the path names, so
+    // `self.context_class(…)` constructs a Context.
+    const fromPath = dottedPath(right);
+    if (fromPath) vars.push({ scope: target.scope, name: target.name, type: "", line: lineOf(node), fromPath });
   } else if (right?.type === "subscript" && !target.name.startsWith("self.")) {
     // `first = self.items[0]`: one element of what that path holds.
     const collection = right.childForFieldName("value");
@@ -70,8 +75,10 @@ function typedLocalBefore(file: PythonFile, fn: number, name: string, at: number
   return undefined;
 }
 
-/** Capitalised last segment: `User`, `models.User`. */
-function isClassLike(path: string): boolean {
-  const first = path.charCodeAt(path.lastIndexOf(".") + 1);
+/** Capitalised last segment, past a private name's underscores: `User`, `models.User`, `_SocketType`. */
+export function isClassLike(path: string): boolean {
+  let at = path.lastIndexOf(".") + 1;
+  while (path.charCodeAt(at) === 95) at++; // _
+  const first = path.charCodeAt(at);
   return first >= 65 && first <= 90; // A-Z
 }

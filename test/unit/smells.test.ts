@@ -1,0 +1,197 @@
+// The smell rules one by one, on file graphs written by hand (src/smells).
+import { describe, expect, test } from "bun:test";
+import { farAbove, median, quantile } from "../../src/smells/distribution";
+import { godModules, godThresholds } from "../../src/smells/god-module";
+import { orphanFiles } from "../../src/smells/orphan-file";
+import { importCycles, stronglyConnected } from "../../src/smells/import-cycle";
+import { deadExports } from "../../src/smells/dead-export";
+import { fileStats, reexportedWhole } from "../../src/smells/input";
+import { runRules } from "../../src/smells/report";
+import { RULES } from "../../src/smells/rules";
+import type { FileStat, SmellInput, UnusedExport } from "../../src/smells/model";
+import type { FileLink } from "../../src/store";
+
+const file = (path: string, over: Partial<FileStat> = {}): FileStat => ({ path, role: "production", entities: 3, fanIn: 1, fanOut: 1, unresolved: 0, entry: false, ...over });
+const link = (from: string, to: string, kind: FileLink["kind"] = "IMPORTS", names: string[] = []): FileLink => ({ from, to, kind, count: 1, names });
+
+describe("distribution", () => {
+  test("quantile is the nearest rank, median its half", () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(quantile(values, 0.99)).toBe(99);
+    expect(quantile(values, 1)).toBe(100);
+    expect(median(values)).toBe(50);
+    expect(quantile([], 0.5)).toBe(0);
+  });
+
+  test("farAbove is the largest of the quantile, the median factor and the floor", () => {
+    expect(farAbove([1, 1, 1, 1, 50], { q: 0.99, times: 5, floor: 20 })).toBe(50);
+    expect(farAbove([10, 10, 10, 11], { q: 0.99, times: 5, floor: 20 })).toBe(50);
+    expect(farAbove([1, 2, 3], { q: 0.99, times: 5, floor: 20 })).toBe(20);
+  });
+});
+
+describe("god_module", () => {
+  const ordinary = Array.from({ length: 200 }, (_, i) => file(`src/f${i}.ts`, { entities: 4, fanIn: 2, fanOut: 3 }));
+
+  test("flags a file far above the repository in entities and in fan-in", () => {
+    const files = [...ordinary, file("src/god.ts", { entities: 120, fanIn: 60, fanOut: 2 })];
+    const smells = godModules(files);
+    expect(smells).toEqual([{ kind: "god_module", file: "src/god.ts", confidence: expect.any(Number), signals: { entities: 120, fan_in: 60, fan_out: 2 } }]);
+    expect(smells[0]!.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+
+  test("leaves a large leaf and a small hub alone", () => {
+    const files = [...ordinary, file("src/table.ts", { entities: 300, fanIn: 1, fanOut: 0 }), file("src/hub.ts", { entities: 3, fanIn: 150, fanOut: 1 })];
+    expect(godModules(files)).toEqual([]);
+  });
+
+  test("thresholds follow the repository: in a uniform one nothing is far above", () => {
+    const uniform = Array.from({ length: 50 }, (_, i) => file(`src/u${i}.ts`, { entities: 40, fanIn: 12, fanOut: 12 }));
+    expect(godThresholds(uniform).entities).toBe(200);
+    expect(godModules(uniform)).toEqual([]);
+  });
+
+  test("confidence rises with the smaller excess and tests are not judged", () => {
+    const at = godThresholds([...ordinary, file("src/god.ts", { entities: 20, fanIn: 10 })]);
+    const twice = godModules([file("src/god.ts", { entities: at.entities * 2, fanIn: at.fanIn * 2 })], at);
+    expect(twice[0]!.confidence).toBe(0.85);
+    expect(godModules([file("test/god.test.ts", { role: "test", entities: 500, fanIn: 500 })], at)).toEqual([]);
+  });
+});
+
+describe("orphan_file", () => {
+  test("flags a file with entities and no link in or out", () => {
+    expect(orphanFiles([file("src/tmp.ts", { fanIn: 0, fanOut: 0, entities: 2 })])).toEqual([
+      { kind: "orphan_file", file: "src/tmp.ts", confidence: 0.8, signals: { connections: 0, entities: 2 } },
+    ]);
+  });
+
+  test("unresolved sites lower the confidence and are a signal", () => {
+    expect(orphanFiles([file("src/tmp.py", { fanIn: 0, fanOut: 0, unresolved: 3 })])[0]).toMatchObject({ confidence: 0.5, signals: { unresolved: 3 } });
+  });
+
+  test("leaves entry points, package indexes, declarations, tests, empty and linked files alone", () => {
+    const alone = { fanIn: 0, fanOut: 0 };
+    const files = [
+      file("cmd/tool/main.go", alone),
+      file("gen.go", { ...alone, entry: true }),
+      file("src/index.ts", alone),
+      file("pkg/__init__.py", alone),
+      file("src/env.d.ts", alone),
+      file("pkg/__main__.py", alone),
+      file("test/a.test.ts", { ...alone, role: "test" }),
+      file("scripts/x.ts", { ...alone, role: "tooling" }),
+      file("pkg/doc.go", { ...alone, entities: 0 }),
+      file("src/used.ts", { fanIn: 1, fanOut: 0 }),
+    ];
+    expect(orphanFiles(files)).toEqual([]);
+  });
+});
+
+describe("import_cycle", () => {
+  test("one smell per strongly connected component, its files sorted", () => {
+    const imports: [string, string][] = [
+      ["c.ts", "a.ts"],
+      ["a.ts", "b.ts"],
+      ["b.ts", "c.ts"],
+      ["d.ts", "a.ts"],
+      ["x.ts", "y.ts"],
+      ["y.ts", "x.ts"],
+      ["e.ts", "e.ts"],
+    ];
+    expect(importCycles(imports)).toEqual([
+      { kind: "import_cycle", file: "a.ts", confidence: 0.9, signals: { size: 3 }, files: ["a.ts", "b.ts", "c.ts"] },
+      { kind: "import_cycle", file: "x.ts", confidence: 0.9, signals: { size: 2 }, files: ["x.ts", "y.ts"] },
+    ]);
+  });
+
+  test("a chain with no way back is no cycle", () => {
+    expect(stronglyConnected([["a", "b"], ["b", "c"], ["a", "c"]])).toEqual([]);
+  });
+
+  test("a loop through 50k files walks without overflowing the stack", () => {
+    const n = 50_000;
+    const edges: [string, string][] = Array.from({ length: n }, (_, i) => [`f${i}`, `f${(i + 1) % n}`]);
+    const [cycle] = stronglyConnected(edges);
+    expect(cycle!.length).toBe(n);
+  });
+});
+
+describe("dead_export", () => {
+  const entity = (name: string, path: string, kind = "function", line = 1): UnusedExport => ({ name, kind, path, line });
+  const base = (unused: UnusedExport[], over: Partial<SmellInput> = {}) => ({
+    unusedExports: unused,
+    importedNames: new Map<string, Set<string>>(),
+    reexportedWhole: new Set<string>(),
+    unresolvedNames: new Set<string>(),
+    ...over,
+  });
+  const roles = (...paths: string[]) => new Map(paths.map((p) => [p, p.includes("test") ? "test" : "production"]));
+
+  test("flags an export nothing uses or imports", () => {
+    expect(deadExports(base([entity("unused", "src/lib.ts", "function", 7)]), roles("src/lib.ts"))).toEqual([
+      { kind: "dead_export", file: "src/lib.ts", confidence: 0.9, signals: { entity: "unused", entity_kind: "function", line: 7, uses: 0 } },
+    ]);
+  });
+
+  test("an import that names it, or an unresolved site that does, keeps it alive", () => {
+    const unused = [entity("named", "src/lib.ts"), entity("dynamic", "src/lib.ts")];
+    const input = base(unused, { importedNames: new Map([["src/lib.ts", new Set(["named"])]]), unresolvedNames: new Set(["dynamic"]) });
+    expect(deadExports(input, roles("src/lib.ts"))).toEqual([]);
+  });
+
+  test("a module imported whole lowers the confidence", () => {
+    const input = base([entity("maybe", "src/lib.ts")], { importedNames: new Map([["src/lib.ts", new Set(["*"])]]) });
+    expect(deadExports(input, roles("src/lib.ts"))[0]).toMatchObject({ confidence: 0.6, signals: { module_imported: 1 } });
+  });
+
+  test("public API, entry points, tests and methods are not judged", () => {
+    const unused = [
+      entity("api", "src/index.ts"),
+      entity("wholesale", "src/parts.ts"),
+      entity("Exported", "pkg/public/x.go"),
+      entity("run", "src/cli.ts"),
+      entity("helper", "test/helper.test.ts"),
+      entity("method", "src/lib.ts", "method"),
+      entity("public", "django/utils/text.py"),
+    ];
+    const input = base(unused, { reexportedWhole: new Set(["src/parts.ts"]) });
+    expect(deadExports(input, roles(...unused.map((u) => u.path)))).toEqual([]);
+  });
+
+  test("an internal Go package's or a private Python module's exports are judged", () => {
+    const unused = [entity("Helper", "x/internal/y/z.go"), entity("helper", "pkg/_private.py")];
+    expect(deadExports(base(unused), roles(...unused.map((u) => u.path))).map((s) => s.signals.entity)).toEqual(["Helper", "helper"]);
+  });
+});
+
+describe("the rules' input", () => {
+  test("fan-in and fan-out count distinct files", () => {
+    const stats = fileStats(
+      [{ path: "a.ts", role: "production" }, { path: "b.ts", role: "production" }, { path: "c.ts", role: "production" }],
+      new Map([["a.ts", 2]]),
+      [link("a.ts", "b.ts"), link("a.ts", "b.ts", "CALLS"), link("c.ts", "b.ts", "CALLS")],
+    );
+    expect(stats.map((s) => [s.path, s.entities, s.fanIn, s.fanOut])).toEqual([["a.ts", 2, 0, 1], ["b.ts", 0, 2, 0], ["c.ts", 0, 0, 1]]);
+  });
+
+  test("what a public file imports whole is followed transitively", () => {
+    const links = [link("src/index.ts", "src/a.ts", "IMPORTS", ["*"]), link("src/a.ts", "src/b.ts", "IMPORTS", ["*"]), link("src/c.ts", "src/d.ts", "IMPORTS", ["*"])];
+    expect([...reexportedWhole(links, (p) => p === "src/index.ts")].sort()).toEqual(["src/a.ts", "src/b.ts"]);
+  });
+});
+
+describe("the report", () => {
+  test("every rule runs once, smells sorted by confidence, thresholds reported", () => {
+    const files = [file("src/a.ts"), file("src/b.ts"), file("src/tmp.ts", { fanIn: 0, fanOut: 0 })];
+    const report = runRules(
+      { files, imports: [["src/a.ts", "src/b.ts"], ["src/b.ts", "src/a.ts"]], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), unresolvedNames: new Set() },
+      7,
+    );
+    expect(report.rev).toBe(7);
+    expect(report.version).toBe("smell_v1");
+    expect(report.smells.map((s) => [s.kind, s.file])).toEqual([["import_cycle", "src/a.ts"], ["orphan_file", "src/tmp.ts"]]);
+    expect(Object.keys(report.thresholds)).toEqual(["god_module"]);
+    expect(RULES.map((r) => r.name)).toEqual(["god_module", "import_cycle", "orphan_file", "dead_export"]);
+  });
+});

@@ -74,14 +74,14 @@ const CONFIG_FILE = MANIFEST_PATH;
  */
 export function surfaceOf(facts: FileFacts | null | undefined): string {
   if (!facts) return "";
-  const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" ? [i] : [])));
+  const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" || e.kind === "type" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.returns, e.returnsCallable, e.fixture]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
-    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.fromPath]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.fromPath, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
     (facts.resultVars ?? [])
       .filter((v) => v.scope < 0 || outer.has(v.scope))
       .map((v) => {

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 31;
+export const FACTS_VERSION = 32;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -52,6 +52,24 @@ export interface EntityFact {
   object?: true;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
+  /**
+   * TS/JS functions, methods and type aliases of function types: each parameter's declared
+   * named type ("" where none; a type parameter as its constraint or default), generic
+   * arguments stripped. What a function or object literal passed there receives is read
+   * through it. A name of the declaring file.
+   */
+  params?: string[];
+  /**
+   * TS type aliases: the named types the alias stands for (`type A = B<T> & C`: B, C), as
+   * written; "<i>" for its own i-th type parameter passed through (`type P<T> = Omit<T, 'k'>`).
+   */
+  aliasOf?: string[];
+  /**
+   * TS type aliases: the named generic arguments of each type in aliasOf, where any has one
+   * ("<i>" for the alias's own type parameter): `type Op<A> = Unary<Source<A>, A>` gives
+   * { Unary: ["Source", "<0>"] }.
+   */
+  aliasArgs?: Record<string, string[]>;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
   /**
@@ -184,10 +202,32 @@ export interface TypedVarFact {
    * read just before the variable's line; `type` is "".
    */
   fromPath?: string;
+  /**
+   * The named types of the declared type's generic arguments ("" where one has none), when any
+   * has one: `options: PickAsRequired<RouterOptions, 'k'>` gives ["RouterOptions", ""], what
+   * an alias that passes its argument through stands for.
+   */
+  typeArgs?: string[];
+  /**
+   * The variable is parameter N (0-based) of a function whose declared type is `type`, an alias
+   * of a function type: `const h: Handler = (c) => …`, `return (source) => …` in a function
+   * declared to return one.
+   */
+  parameterOf?: number;
+  /**
+   * The variable is this property (a dotted path, nested) of the value the rest of the fact types, destructured:
+   * `({ api, refetch }: Input) => …`, `const h: Handler = ({ api }) => …`.
+   */
+  property?: string;
+  /**
+   * The declared type is the type of this property of `type` (`serverSsr: Router['serverSsr']`):
+   * the variable has that type's members, but its value is not read from any Router.
+   */
+  typeOfProperty?: string;
   /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
   until?: number;
   /**
-   * The variable holds a collection (Go slice, array, map or channel; TS array, Set or other
+   * The variable holds a collection (Go slice, array, map or channel; TS array, Set, Map (its values) or other
    * iterable; Python list, set, sequence) and `type` names its elements (a Go map's values):
    * `items []*Item`, `items: Item[]`, `items: list[Item]`. Its own members are the runtime's.
    */
@@ -220,6 +260,8 @@ export interface CallbackSlot {
   param: number;
   /** The function's last line: the parameter is out of scope after it. */
   until: number;
+  /** The function is this property of an object literal argument: `create({ onError: (e) => … })`. */
+  property?: string;
 }
 
 export interface FileFacts {

@@ -82,6 +82,10 @@ export class Binder implements BinderHost {
         const typed = this.typedVar(path, index, scope, name, line);
         if (typed) return typed;
       }
+      if (want === "call") {
+        const called = this.destructuredCallee(path, index, scope, name, line);
+        if (called) return called;
+      }
       const nested = pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
       // A parameter or local variable of that name: what it holds is not known, and it is not
@@ -192,6 +196,15 @@ export class Binder implements BinderHost {
     return undefined;
   }
 
+  /** `({ refetch }: Input) => refetch()`: the method a destructured property of a typed value is. */
+  private destructuredCallee(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
+    const typed = index.varsByScope.get(scope);
+    const v = typed && namedAt(typed, name, line);
+    if (v?.property === undefined) return undefined;
+    const value = this.partValue(path, v);
+    return value?.t === "entity" && fits(value, "call") ? value : undefined;
+  }
+
   /** A variable of `scope` with a known type; annotated ones before callback parameters. */
   private typedVar(path: string, index: FileIndex, scope: number, name: string, line?: number): Value | undefined {
     const vars = index.varsByScope.get(scope);
@@ -202,10 +215,40 @@ export class Binder implements BinderHost {
     return line === undefined ? undefined : this.callbacks.valueAt(path, index, scope, name, line);
   }
 
+  /**
+   * A parameter of a function typed by name (`const h: Handler = (c) => …`), a property
+   * destructured from a typed value (`({ api }: Input) => …`), or a variable typed by a
+   * property's type (`x: Router['ssr']`): read through the named type.
+   */
+  private partValue(path: string, typed: TypedVarFact): Value | undefined {
+    let value = this.typeValue(path, typed.scope, typed.type);
+    if (value && typed.parameterOf !== undefined) {
+      const args = (typed.typeArgs ?? []).map((type) => (type ? { path, scope: typed.scope, type } : undefined));
+      value = this.callbacks.parameterOf(value, typed.parameterOf, args);
+    }
+    if (typed.typeOfProperty !== undefined) value = value && this.member(value, typed.typeOfProperty, "any");
+    for (const name of typed.property?.split(".") ?? []) value = value && this.member(value, name, "any");
+    return value;
+  }
+
   /** What a declaration's type makes of a variable or field: an instance, or a collection of them. */
   private declaredValue(path: string, scope: number, typed: TypedVarFact): Value | undefined {
-    const value = this.typeValue(path, scope, typed.type);
+    if (typed.parameterOf !== undefined || typed.property !== undefined || typed.typeOfProperty !== undefined) return this.partValue(path, typed);
+    let value = this.typeValue(path, scope, typed.type);
+    if (typed.typeArgs && value?.t === "instance") value = this.passedThrough(value, path, scope, typed.typeArgs) ?? value;
     return value && typed.collection ? { t: "elements", of: value } : value;
+  }
+
+  /**
+   * `options: PickAsRequired<RouterOptions, 'k'>` where `type PickAsRequired<T, K> = Omit<T, K> & …`:
+   * the argument the alias passes through, named where the variable is declared.
+   */
+  private passedThrough(value: Extract<Value, { t: "instance" }>, path: string, scope: number, args: readonly string[]): Value | undefined {
+    const ref = value.classes[0]!;
+    const alias = this.index(ref.path)?.entity(ref.index);
+    const passed = alias?.kind === "type" ? alias.aliasOf?.find((name) => name.startsWith("<")) : undefined;
+    const arg = passed === undefined ? undefined : args[Number(passed.slice(1, -1))];
+    return arg ? this.typeValue(path, scope, arg) : undefined;
   }
 
   /**
@@ -479,11 +522,14 @@ export class Binder implements BinderHost {
     const bases: (EntityRef | "external")[] = [];
     const language = index?.language;
     const scope = index?.entity(cls.index)?.parent ?? -1;
-    for (const heritage of index?.heritageByEntity.get(cls.index) ?? []) {
-      if (heritage.kind !== "extends") continue;
-      const found = this.resolvePath(cls.path, scope, heritage.name, "type");
+    const names = (index?.heritageByEntity.get(cls.index) ?? []).flatMap((h) => (h.kind === "extends" ? [h.name] : []));
+    // A type alias has the members of the types it stands for (one passed as an argument is
+    // known only where the alias is used: passedThrough).
+    for (const name of index?.entity(cls.index)?.aliasOf ?? []) if (!name.startsWith("<")) names.push(name);
+    for (const name of names) {
+      const found = this.resolvePath(cls.path, scope, name, "type");
       if (found?.t === "entity" && TYPES.has(found.kind)) bases.push(found.ref);
-      else if (found?.t === "external" || (!found && language!.isBuiltinType(heritage.name))) bases.push("external");
+      else if (found?.t === "external" || (!found && language!.isBuiltinType(name))) bases.push("external");
     }
     return bases;
   }
@@ -553,9 +599,9 @@ function receiverCallOf(calls: readonly CallFact[], call: CallFact): CallFact | 
 
 /** Array methods whose result is the same kind of collection, and those that give one element. */
 const SAME_COLLECTION = new Set(["slice", "filter", "concat", "reverse", "sort", "toReversed", "toSorted", "splice"]);
-const ONE_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
+const ONE_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast", "get"]);
 
-/** `items.slice()` is again a collection of items; `items.shift()` one of them. */
+/** `items.slice()` is again a collection of items; `items.shift()` one of them, as a map's `get(k)` is. */
 function collectionResult(collection: Extract<Value, { t: "elements" }>, method: string): Value | undefined {
   if (SAME_COLLECTION.has(method)) return collection;
   return ONE_ELEMENT.has(method) ? collection.of : undefined;

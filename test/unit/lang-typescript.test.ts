@@ -461,9 +461,11 @@ describe("call results", () => {
       [entity(facts, "use") && facts.entities.indexOf(entity(facts, "use")), "a", "open", 12],
       [facts.entities.indexOf(entity(facts, "use")), "d", "make", 12],
     ]);
-    expect(facts.vars.filter((v) => ["b", "c", "e"].includes(v.name)).map((v) => [v.name, v.type])).toEqual([
-      ["b", "Other"],
-      ["c", "C"],
+    // `let e = open` holds the function itself: what the name open holds, not its result.
+    expect(facts.vars.filter((v) => ["b", "c", "e"].includes(v.name)).map((v) => [v.name, v.type, v.fromPath])).toEqual([
+      ["b", "Other", undefined],
+      ["c", "C", undefined],
+      ["e", "", "open"],
     ]);
   });
 });
@@ -675,7 +677,8 @@ describe("typed variables", () => {
   });
   test("parameters and locals, with generics, nulls and namespaces stripped; an array of a type is a collection", () => {
     expect(facts.vars.filter((v) => v.scope === use)).toEqual([
-      { scope: use, name: "a", type: "Foo", line: 6 },
+      // The generic argument's name is kept apart, for an alias that passes it through.
+      { scope: use, name: "a", type: "Foo", line: 6, typeArgs: ["T"] },
       { scope: use, name: "b", type: "ns.Bar", line: 6 },
       { scope: use, name: "c", type: "Baz", line: 6 },
       { scope: use, name: "d", type: "Widget", line: 7 },

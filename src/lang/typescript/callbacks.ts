@@ -15,6 +15,8 @@ export interface CallbackParameter {
   param: number;
   line: number;
   until: number;
+  /** The function is this property of an object literal argument. */
+  property?: string;
 }
 
 const PARAMETER_NODES = new Set(["required_parameter", "optional_parameter"]);
@@ -31,10 +33,12 @@ const OPAQUE_TYPES = new Set(["any", "unknown"]);
 export function declaredCallbacks(fn: Node, source: string): CallbackParams | undefined {
   const params = fn.childForFieldName("parameters");
   if (!params) return undefined;
+  const bounds = typeBounds(fn, source);
   let found: CallbackParams | undefined;
   positionalParameters(params).forEach((param, position) => {
     if (!PARAMETER_NODES.has(param.type)) return;
-    const fnType = functionTypeOf(param.childForFieldName("type"), source);
+    const annotation = param.childForFieldName("type");
+    const fnType = functionTypeOf(annotation, source) ?? functionTypeOf(bounds.get(typeNameOf(annotation, source) ?? "") ?? null, source);
     const inner = fnType?.childForFieldName("parameters");
     if (!inner) return;
     found ??= {};
@@ -45,6 +49,46 @@ export function declaredCallbacks(fn: Node, source: string): CallbackParams | un
     );
   });
   return found;
+}
+
+/**
+ * The named type each parameter of `fn` is declared with ("" where none): `opts: Options`,
+ * `handler: Handler<E>` (an alias of a function type), a type parameter as its constraint or
+ * default. What a function or object literal passed there receives is read through it.
+ * Undefined when no parameter has one.
+ */
+export function declaredParams(fn: Node, source: string): string[] | undefined {
+  const params = fn.childForFieldName("parameters");
+  if (!params) return undefined;
+  const bounds = typeBounds(fn, source);
+  const types = positionalParameters(params).map((param) => {
+    if (!PARAMETER_NODES.has(param.type)) return "";
+    const annotation = param.childForFieldName("type");
+    const name = typeNameOf(annotation, source) ?? "";
+    const bound = bounds.get(name);
+    return bound === undefined ? name : typeNameOf(bound, source) ?? "";
+  });
+  return types.some((type) => type !== "") ? types : undefined;
+}
+
+/** `<H extends Handler = Default>`: each type parameter's constraint, else its default. */
+export function typeBounds(fn: Node, source: string): Map<string, Node> {
+  const bounds = new Map<string, Node>();
+  for (const param of fn.childForFieldName("type_parameters")?.namedChildren ?? []) {
+    if (param.type !== "type_parameter") continue;
+    const name = param.childForFieldName("name");
+    const bound = param.childForFieldName("constraint")?.firstNamedChild ?? param.childForFieldName("value")?.firstNamedChild;
+    if (name && bound) bounds.set(textOf(name, source), bound);
+  }
+  return bounds;
+}
+
+/** Overloads' parameter types: a position keeps a type where every overload agrees on it. */
+export function mergeParams(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
+  if (!a || !b) return a ?? b;
+  const length = Math.max(a.length, b.length);
+  const merged = Array.from({ length }, (_, i) => (a[i] === b[i] ? a[i]! : ""));
+  return merged.some((type) => type !== "") ? merged : undefined;
 }
 
 /**
@@ -86,23 +130,40 @@ export function callbackParameters(args: Node, source: string): CallbackParamete
     if (child.type === "spread_element") break;
     const fn = unparenthesized(child);
     if (CALLBACK_VALUES.has(fn.type)) collectParameters(fn, arg, source, found);
+    else if (fn.type === "object") objectCallbacks(fn, arg, source, found);
     arg++;
   }
   return found;
 }
 
-function collectParameters(fn: Node, arg: number, source: string, found: CallbackParameter[]): void {
+/** `{ onError: (e) => …, onDone(r) { … } }`: the functions an object literal argument holds. */
+function objectCallbacks(object: Node, arg: number, source: string, found: CallbackParameter[]): void {
+  for (const member of object.namedChildren) {
+    const key = member.childForFieldName(member.type === "pair" ? "key" : "name");
+    if (key?.type !== "property_identifier") continue;
+    const value = member.type === "pair" ? member.childForFieldName("value") : member.type === "method_definition" ? member : null;
+    const fn = value && unparenthesized(value);
+    if (fn && (fn.type === "method_definition" || CALLBACK_VALUES.has(fn.type))) collectParameters(fn, arg, source, found, textOf(key, source));
+  }
+}
+
+function collectParameters(fn: Node, arg: number, source: string, found: CallbackParameter[], property?: string): void {
   const until = endLineOf(fn);
+  const add = (name: Node, param: number): void => {
+    const parameter: CallbackParameter = { name: textOf(name, source), arg, param, line: lineOf(name), until };
+    if (property !== undefined) parameter.property = property;
+    found.push(parameter);
+  };
   const single = fn.childForFieldName("parameter");
   if (single) {
-    if (single.type === "identifier") found.push({ name: textOf(single, source), arg, param: 0, line: lineOf(single), until });
+    if (single.type === "identifier") add(single, 0);
     return;
   }
   const params = fn.childForFieldName("parameters");
   if (!params) return;
   positionalParameters(params).forEach((param, position) => {
     const name = unannotatedName(param);
-    if (name) found.push({ name: textOf(name, source), arg, param: position, line: lineOf(name), until });
+    if (name) add(name, position);
   });
 }
 

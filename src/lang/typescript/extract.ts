@@ -5,11 +5,11 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
-import { callbackParameters, declaredCallbacks, functionTypeOf, mergeCallbacks } from "./callbacks";
+import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -28,12 +28,14 @@ import {
   elementTypeOf,
   endLineOf,
   flattened,
+  indexedTypeOf,
   isNullish,
   lineOf,
   nameText,
   NOT_WRAPPERS,
   signatureAt,
   textOf,
+  typeArgumentNames,
   typeNameOf,
 } from "./syntax";
 
@@ -258,7 +260,10 @@ class Extractor {
         if (single) this.bindsNames(single, node);
         // `() => helper` returns helper.
         const body = node.childForFieldName("body");
-        if (body && body.type !== "statement_block") this.valueUse(body);
+        if (body && body.type !== "statement_block") {
+          this.valueUse(body);
+          this.returnedFunction(node, body);
+        }
         return;
       }
       case "arguments":
@@ -277,6 +282,11 @@ class Extractor {
       case "jsx_expression": {
         const value = node.firstNamedChild;
         if (value) this.valueUse(value);
+        // Only a returned function needs the function it is returned from (a walk up the tree).
+        if (value && node.type === "return_statement" && FUNCTION_VALUES.has(heldValue(value).type)) {
+          const fn = enclosingFunction(node);
+          if (fn) this.returnedFunction(fn, value);
+        }
         return;
       }
       case "if_statement":
@@ -342,6 +352,9 @@ class Extractor {
     const entity = this.facts.entities[index]!;
     const merged = mergeCallbacks(entity.callbackParams, declaredCallbacks(fn, this.source));
     if (merged) entity.callbackParams = merged;
+    const params = mergeParams(entity.params, declaredParams(fn, this.source));
+    if (params) entity.params = params;
+    else delete entity.params;
   }
 
   /**
@@ -407,7 +420,19 @@ class Extractor {
     if (!nameNode) return;
     this.notRefs.add(nameNode.startIndex);
     const index = this.addEntity("type", textOf(nameNode, this.source), node, node, start, this.markOf(start));
-    if (node.type === "type_alias_declaration") this.typeMembers(node.childForFieldName("value"), index);
+    if (node.type === "type_alias_declaration") {
+      const value = node.childForFieldName("value");
+      this.typeMembers(value, index);
+      const typeParameters = (node.childForFieldName("type_parameters")?.namedChildren ?? []).map((p) => (p.type === "type_parameter" ? textOf(p.childForFieldName("name") ?? p, this.source) : ""));
+      const entity = this.facts.entities[index]!;
+      const { names, args } = aliasedTypes(value, typeParameters, this.source);
+      if (names.length > 0) entity.aliasOf = names;
+      if (args) entity.aliasArgs = args;
+      // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
+      const fnType = functionTypeOf(value, this.source);
+      if (fnType) this.noteCallbacks(index, fnType);
+      if (entity.params) entity.params = entity.params.map((type) => passedParameter(type, typeParameters));
+    }
     this.enter(index, this.scope.caller, node.endIndex);
   }
 
@@ -432,9 +457,20 @@ class Extractor {
         } else {
           const literal = type && objectTypeOf(type, this.source);
           if (literal && holdsCallables(literal, this.callable, this.source)) this.typeHolders.set(member.startIndex, literal);
+          else if (member.type === "property_signature") this.typeField(member, index);
         }
       }
     }
+  }
+
+  /**
+   * A property of an interface or object type with a named type (`matches: Store<T>`): read
+   * through it as a class's typed field is (`x.matches.get()`).
+   */
+  private typeField(member: Node, index: number): void {
+    const nameNode = member.childForFieldName("name");
+    const declared = nameNode && declaredType(member.childForFieldName("type"), this.source);
+    if (declared) this.facts.vars.push({ scope: index, name: `this.${memberName(nameNode, this.source)}`, line: lineOf(member), ...declared });
   }
 
   /** `namespace A.B { … }`, `module M { … }`, `declare module "m" { … }`. */
@@ -518,6 +554,7 @@ class Extractor {
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
       this.noteCallbacks(index, value);
       this.noteFunction(index, value);
+      this.typedByName(value, node.childForFieldName("type"), index);
       this.enter(index, index, node.endIndex);
       return;
     }
@@ -555,6 +592,7 @@ class Extractor {
       return;
     }
     this.localVariable(nameNode, node);
+    if (FUNCTION_VALUES.has(value.type)) this.typedByName(value, node.childForFieldName("type"), this.scope.caller, endLineOf(value));
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, annotation, written, node);
       this.valueUse(written);
@@ -611,21 +649,8 @@ class Extractor {
   private destructured(pattern: Node, value: Node, at: Node): void {
     const path = dottedPath(value, this.source);
     if (!path) return;
-    for (const part of pattern.namedChildren) {
-      let key: Node | null = null;
-      let name: Node | null = null;
-      if (part.type === "shorthand_property_identifier_pattern") key = name = part;
-      else if (part.type === "pair_pattern") {
-        key = part.childForFieldName("key");
-        name = part.childForFieldName("value");
-      } else if (part.type === "object_assignment_pattern") {
-        const left = part.childForFieldName("left");
-        if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
-      }
-      if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
-      if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
-      const fromPath = `${path}.${textOf(key, this.source)}`;
-      this.facts.vars.push({ scope: this.scope.caller, name: textOf(name, this.source), type: "", line: lineOf(at), fromPath });
+    for (const [key, name] of destructuredNames(pattern, this.source)) {
+      this.facts.vars.push({ scope: this.scope.caller, name, type: "", line: lineOf(at), fromPath: `${path}.${key}` });
     }
   }
 
@@ -654,8 +679,9 @@ class Extractor {
    * `x: Foo`, `x: Foo[]`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares
    * it returns; or `x = this.db`, `x = items[i]`, what that path holds, or one element of it.
    */
-  private typedVariable(nameNode: Node, annotation: Node | null, value: Node | null, at: Node): void {
+  private typedVariable(nameNode: Node, annotation: Node | null, written: Node | null, at: Node): void {
     const name = textOf(nameNode, this.source);
+    const value = written && fallbackHead(written);
     const declared = declaredType(annotation, this.source) ?? (annotation || !value ? undefined : this.literalArrayType(value));
     const type = declared ? undefined : value ? this.valueType(value) : undefined;
     const variable: TypedVarFact = { scope: this.scope.caller, name, type: type ?? "", line: lineOf(at) };
@@ -664,8 +690,8 @@ class Extractor {
     else if (!annotation && value) {
       const call = callUnder(value);
       if (call?.type === "call_expression") this.resultVars.push([variable, spanKey(call)]);
-      else if (value.type === "member_expression") {
-        // `const c = this._connection`, `const db = store.db`: what that path holds, read by the resolver.
+      else if (value.type === "member_expression" || value.type === "identifier") {
+        // `const c = this._connection`, `const db = store.db`, `const sub = subscription`: what that path holds, read by the resolver.
         const fromPath = dottedPath(value, this.source);
         if (fromPath) this.facts.vars.push({ ...variable, fromPath });
       } else if (value.type === "subscript_expression") {
@@ -886,8 +912,10 @@ class Extractor {
   private callbackVariables(args: Node, call: number): void {
     const scope = this.scope.caller;
     for (const param of callbackParameters(args, this.source)) {
-      const { name, arg, line, until } = param;
-      this.facts.vars.push({ scope, name, type: "", line, fromCallback: { call, arg, param: param.param, until } });
+      const { name, arg, line, until, property } = param;
+      const slot: CallbackSlot = { call, arg, param: param.param, until };
+      if (property !== undefined) slot.property = property;
+      this.facts.vars.push({ scope, name, type: "", line, fromCallback: slot });
     }
   }
 
@@ -994,6 +1022,16 @@ class Extractor {
   private parameter(node: Node): void {
     const pattern = node.childForFieldName("pattern");
     if (pattern?.type === "this") return this.thisParameter(node);
+    if (pattern?.type === "object_pattern") {
+      const annotation = node.childForFieldName("type");
+      const type = typeNameOf(annotation, this.source);
+      const owner = node.parent?.parent && this.functionEntities.get(node.parent.parent.startIndex);
+      const until = owner === undefined && node.parent?.parent ? endLineOf(node.parent.parent) : undefined;
+      const at: TypedVarFact = { scope: owner ?? this.scope.caller, name: "", type: type ?? "", line: lineOf(node), ...(until === undefined ? {} : { until }) };
+      if (type) this.destructuredOf(pattern, at);
+      else this.destructuredFromLiteral(pattern, literalPropertyTypes(annotation, this.source), at);
+      return;
+    }
     if (pattern?.type !== "identifier") return;
     const annotation = node.childForFieldName("type");
     const declared = declaredType(annotation, this.source);
@@ -1001,11 +1039,65 @@ class Extractor {
       if (annotation) this.literalParameter(node, textOf(pattern, this.source), annotation);
       return;
     }
+    // `<R extends AnyRouter>(router: R)`: what the function may do with router is AnyRouter's.
+    const bound = node.parent?.parent ? typeBounds(node.parent.parent, this.source).get(declared.type) : undefined;
+    if (bound) {
+      const type = typeNameOf(bound, this.source);
+      if (!type) return;
+      declared.type = type;
+    }
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
     this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
+  }
+
+  /**
+   * A function written where a named type declares it (`const h: Handler = (c) => …`): its
+   * unannotated parameters are that type's, read by the resolver through the alias.
+   */
+  private typedByName(fn: Node, annotation: Node | null, scope: number, until?: number): void {
+    const type = typeNameOf(annotation, this.source);
+    if (!type) return;
+    const typeArgs = typeArgumentNames(annotation, this.source);
+    const single = fn.childForFieldName("parameter");
+    const params = single ? [single] : fn.childForFieldName("parameters")?.namedChildren.filter((p) => p.type !== "comment") ?? [];
+    params.forEach((param, parameterOf) => {
+      const pattern = param.type === "required_parameter" || param.type === "optional_parameter" ? param.childForFieldName("pattern") : param;
+      if (!pattern || param.childForFieldName("type")) return;
+      const variable: TypedVarFact = { scope, name: "", type, line: lineOf(param), parameterOf };
+      if (until !== undefined) variable.until = until;
+      if (typeArgs) variable.typeArgs = typeArgs;
+      if (pattern.type === "identifier") this.facts.vars.push({ ...variable, name: textOf(pattern, this.source) });
+      else if (pattern.type === "object_pattern") this.destructuredOf(pattern, variable);
+    });
+  }
+
+  /** `function f(): Handler { return (c) => … }`: the returned function's parameters are Handler's. */
+  private returnedFunction(fn: Node, value: Node): void {
+    const returned = heldValue(value);
+    if (FUNCTION_VALUES.has(returned.type)) this.typedByName(returned, fn.childForFieldName("return_type"), this.scope.caller, endLineOf(returned));
+  }
+
+  /** `{ api, refetch: r }` of a value `typed` describes: each name is that property of it. */
+  private destructuredOf(pattern: Node, typed: TypedVarFact): void {
+    for (const [property, name] of destructuredNames(pattern, this.source)) this.facts.vars.push({ ...typed, name, property });
+  }
+
+  /** `({ api, context: { defs } }: { api: Api; context: Ctx })`: typed by the literal's properties. */
+  private destructuredFromLiteral(pattern: Node, types: Map<string, DeclaredType> | undefined, at: TypedVarFact): void {
+    if (!types) return;
+    for (const [path, name] of destructuredNames(pattern, this.source)) {
+      const dot = path.indexOf(".");
+      const declared = types.get(dot < 0 ? path : path.slice(0, dot));
+      if (!declared) continue;
+      if (dot < 0) this.facts.vars.push({ ...at, name, ...declared });
+      else if (!declared.collection) {
+        const rest = path.slice(dot + 1);
+        this.facts.vars.push({ ...at, name, type: declared.type, property: declared.typeOfProperty === undefined ? rest : `${declared.typeOfProperty}.${rest}` });
+      }
+    }
   }
 
   /**
@@ -1126,11 +1218,113 @@ class Extractor {
   }
 }
 
-/** A declared type: a named one, or a collection of one (`Foo[]`, `Array<Foo>`: elements of type Foo). */
-function declaredType(annotation: Node | null, source: string): { type: string; collection?: true } | undefined {
+/** What a declaration's type says of the variable: TypedVarFact's fields of the same names. */
+type DeclaredType = { type: string; collection?: true; typeArgs?: string[]; typeOfProperty?: string };
+
+/**
+ * A declared type: a named one (with its generic arguments' names), a collection of one
+ * (`Foo[]`, `Array<Foo>`: elements of type Foo), or a property's (`Router['ssr']`).
+ */
+function declaredType(annotation: Node | null, source: string): DeclaredType | undefined {
   const element = elementTypeOf(annotation, source);
   if (element) return { type: element, collection: true };
-  return optionalType(typeNameOf(annotation, source));
+  const declared = optionalType(typeNameOf(annotation, source));
+  if (!declared) return indexedTypeOf(annotation, source);
+  const typeArgs = typeArgumentNames(annotation, source);
+  return typeArgs ? { ...declared, typeArgs } : declared;
+}
+
+/**
+ * The named types a type alias stands for, whose members are its members: `type A = B<T>` is
+ * B, `type A = B & C & { … }` is B and C. A union names none: which member holds is unknown.
+ */
+function aliasedTypes(value: Node | null, typeParameters: readonly string[], source: string): { names: string[]; args?: Record<string, string[]> } {
+  const parts = value ? [value] : [];
+  const names: string[] = [];
+  let args: Record<string, string[]> | undefined;
+  for (let part = parts.pop(); part; part = parts.pop()) {
+    if (part.type === "intersection_type" || part.type === "parenthesized_type") parts.push(...part.namedChildren);
+    else if (part.type !== "object_type") {
+      const name = typeNameOf(part, source);
+      if (!name) continue;
+      // `type PickAsRequired<T, K> = Omit<T, K> & …` passes its first argument through: "<0>".
+      const passed = passedParameter(name, typeParameters);
+      names.push(passed);
+      const written = passed === name ? typeArgumentNames(part, source) : undefined;
+      if (written) (args ??= {})[name] = written.map((arg) => passedParameter(arg, typeParameters));
+    }
+  }
+  return args ? { names: [...new Set(names.reverse())], args } : { names: [...new Set(names.reverse())] };
+}
+
+/** A type alias's own type parameter as "<i>", any other name as it is. */
+function passedParameter(type: string, typeParameters: readonly string[]): string {
+  const position = type === "" ? -1 : typeParameters.indexOf(type);
+  return position < 0 ? type : `<${position}>`;
+}
+
+/** The function a `return` statement returns from. */
+function enclosingFunction(node: Node): Node | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (RETURNING.has(current.type)) return current;
+    if (current.type === "class_body" || current.type === "program") return undefined;
+  }
+  return undefined;
+}
+
+const RETURNING = new Set(["function_declaration", "generator_function_declaration", "function_expression", "arrow_function", "method_definition", "function", "generator_function"]);
+
+/**
+ * `opts.encoder ?? jsonEncoder`, `a || b`: the value is the left operand's where that is set,
+ * and the fallback is, in practice, of its type.
+ */
+function fallbackHead(value: Node): Node {
+  let current = value;
+  for (let depth = 0; depth < 4 && current.type === "binary_expression"; depth++) {
+    const operator = current.childForFieldName("operator")?.type;
+    const left = current.childForFieldName("left");
+    if ((operator !== "??" && operator !== "||") || !left) break;
+    current = left;
+  }
+  return current;
+}
+
+/** The plainly named properties an object pattern binds: `{ a, b: c, d = 1 }` → a→a, b→c, d→d. */
+function destructuredNames(pattern: Node, source: string, prefix = "", depth = 0): [key: string, name: string][] {
+  const names: [string, string][] = [];
+  for (const part of pattern.namedChildren) {
+    let key: Node | null = null;
+    let name: Node | null = null;
+    if (part.type === "shorthand_property_identifier_pattern") key = name = part;
+    else if (part.type === "pair_pattern") {
+      key = part.childForFieldName("key");
+      name = part.childForFieldName("value");
+    } else if (part.type === "object_assignment_pattern") {
+      const left = part.childForFieldName("left");
+      if (left?.type === "shorthand_property_identifier_pattern") key = name = left;
+    }
+    if (key?.type !== "property_identifier" && key?.type !== "shorthand_property_identifier_pattern") continue;
+    // `{ selectors: { selectEntry } }`: selectEntry is selectors.selectEntry (a few levels deep).
+    if (name?.type === "object_pattern" && depth < 3) names.push(...destructuredNames(name, source, `${prefix}${textOf(key, source)}.`, depth + 1));
+    if (name?.type !== "identifier" && name?.type !== "shorthand_property_identifier_pattern") continue;
+    names.push([prefix + textOf(key, source), textOf(name, source)]);
+  }
+  return names;
+}
+
+/** `{ api: Api; items: Item[] }` written as a parameter's type: each property's declared type. */
+function literalPropertyTypes(annotation: Node | null, source: string): Map<string, DeclaredType> | undefined {
+  let literal = annotation;
+  while (literal && (literal.type === "type_annotation" || literal.type === "parenthesized_type")) literal = literal.firstNamedChild;
+  if (literal?.type !== "object_type") return undefined;
+  const types = new Map<string, DeclaredType>();
+  for (const member of literal.namedChildren) {
+    if (member.type !== "property_signature") continue;
+    const name = member.childForFieldName("name");
+    const declared = name && declaredType(member.childForFieldName("type"), source);
+    if (declared) types.set(memberName(name, source), declared);
+  }
+  return types;
 }
 
 function optionalType(type: string | undefined): { type: string } | undefined {

@@ -9,6 +9,23 @@ export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>
   dropUnbindableRefs(facts, typeVariables);
   settleAllCallbacks(facts, typeVariables);
   settleReturns(facts, typeVariables);
+  settleTypeArgs(facts, typeVariables);
+}
+
+/** A generic argument that is a type variable (`x: Box<T>`) names nothing to pass through. */
+function settleTypeArgs(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
+  for (const v of facts.vars) {
+    if (!v.typeArgs) continue;
+    const args = withoutTypeVariables(v.typeArgs, typeVariables);
+    if (args) v.typeArgs = args;
+    else delete v.typeArgs;
+  }
+}
+
+/** Type names with the type variables among them made unknown (""); undefined if none is left. */
+function withoutTypeVariables(types: readonly string[], typeVariables: ReadonlySet<string>): string[] | undefined {
+  const known = types.map((type) => (typeVariables.has(type.split(".")[0]!) ? "" : type));
+  return known.some((type) => type !== "") ? known : undefined;
 }
 
 /** A result type that is a type variable (`<T>(…): T`), or none, or overloads that disagree, says nothing. */
@@ -19,9 +36,14 @@ function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): vo
   }
 }
 
-/** Callback parameter types are final once the file's type variables are all known. */
+/** Callback and parameter types are final once the file's type variables are all known. */
 function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const entity of facts.entities) {
+    if (entity.params) {
+      const params = withoutTypeVariables(entity.params, typeVariables);
+      if (params) entity.params = params;
+      else delete entity.params;
+    }
     if (!entity.callbackParams) continue;
     const settled = settleCallbacks(entity.callbackParams, typeVariables);
     if (settled) entity.callbackParams = settled;

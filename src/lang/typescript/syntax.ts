@@ -90,6 +90,11 @@ const UNTYPED_NAMES = new Set(["Array", "ReadonlyArray"]);
  */
 export function typeNameOf(node: Node | null, source: string): string | undefined {
   let current = unwrappedType(node, source);
+  for (let depth = 0; depth < 8 && current?.type === "generic_type"; depth++) {
+    const wrapped = memberWrapped(current, source);
+    if (!wrapped) break;
+    current = unwrappedType(wrapped, source);
+  }
   if (current?.type === "generic_type") current = current.childForFieldName("name");
   if (current?.type === "type_identifier") {
     const name = textOf(current, source);
@@ -98,17 +103,69 @@ export function typeNameOf(node: Node | null, source: string): string | undefine
   return current?.type === "nested_type_identifier" ? compact(textOf(current, source)) : undefined;
 }
 
+/**
+ * `Router['serverSsr']`, also under `NonNullable<…>`: the type of property serverSsr of a
+ * Router, as the type name and the property.
+ */
+export function indexedTypeOf(node: Node | null, source: string): { type: string; typeOfProperty: string } | undefined {
+  let current = unwrappedType(node, source);
+  for (let depth = 0; depth < 8 && current?.type === "generic_type"; depth++) {
+    const wrapped = memberWrapped(current, source);
+    if (!wrapped) return undefined;
+    current = unwrappedType(wrapped, source);
+  }
+  if (current?.type !== "lookup_type") return undefined;
+  const [object, index] = current.namedChildren;
+  const type = object && typeNameOf(object, source);
+  const key = index?.type === "literal_type" ? index.firstNamedChild : null;
+  if (!type || key?.type !== "string") return undefined;
+  const property = textOf(key, source).slice(1, -1);
+  return /^[\w$]+$/.test(property) ? { type, typeOfProperty: property } : undefined;
+}
+
+/** Library types whose members are (some of) their first type argument's: `Partial<Foo>` is read as Foo. */
+const MEMBER_WRAPPERS = new Set(["Partial", "Required", "Readonly", "Pick", "Omit", "NonNullable"]);
+
+function memberWrapped(generic: Node, source: string): Node | undefined {
+  const name = generic.childForFieldName("name");
+  if (name?.type !== "type_identifier" || !MEMBER_WRAPPERS.has(textOf(name, source))) return undefined;
+  return typeArgumentsOf(generic)[0];
+}
+
+function typeArgumentsOf(generic: Node): Node[] {
+  return generic.childForFieldName("type_arguments")?.namedChildren.filter((n) => n.type !== "comment") ?? [];
+}
+
+/**
+ * The named types of a generic annotation's arguments (`Foo<Bar, 'k'>` → ["Bar", ""]), where
+ * any has one: what an alias that passes an argument through (`type P<T> = Omit<T, 'a'>`) is.
+ */
+export function typeArgumentNames(node: Node | null, source: string): string[] | undefined {
+  const current = unwrappedType(node, source);
+  if (current?.type !== "generic_type" || memberWrapped(current, source)) return undefined;
+  const names = typeArgumentsOf(current).map((arg) => typeNameOf(arg, source) ?? "");
+  return names.some((name) => name !== "") ? names : undefined;
+}
+
 /** Collections whose first type argument is what iterating them gives. */
 const COLLECTIONS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable", "IterableIterator", "AsyncIterable"]);
 
-/** `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; else undefined. */
+/** Maps, whose second type argument is what `get` gives. */
+const MAPS = new Set(["Map", "ReadonlyMap", "WeakMap"]);
+
+/**
+ * `Foo[]`, `readonly Foo[]`, `Array<Foo>`, `Set<Foo>`, `Foo[] | undefined` → "Foo"; a map's
+ * values, `Map<K, Foo>` → "Foo"; else undefined.
+ */
 export function elementTypeOf(node: Node | null, source: string): string | undefined {
   const current = unwrappedType(node, source);
   if (current?.type === "array_type") return typeNameOf(current.firstNamedChild, source);
   if (current?.type !== "generic_type") return undefined;
   const name = current.childForFieldName("name");
-  if (!name || !COLLECTIONS.has(textOf(name, source))) return undefined;
-  return typeNameOf(current.childForFieldName("type_arguments")?.firstNamedChild ?? null, source);
+  const collection = name ? textOf(name, source) : "";
+  const args = typeArgumentsOf(current);
+  if (COLLECTIONS.has(collection)) return typeNameOf(args[0] ?? null, source);
+  return MAPS.has(collection) ? typeNameOf(args[1] ?? null, source) : undefined;
 }
 
 /** The type under an annotation's colon, parentheses, `readonly` and `| null | undefined`. */

@@ -130,7 +130,7 @@ describe("ix smells options", () => {
     const help = ix(["smells", "--help", "--format", "llm"]).stdout;
     for (const rule of ["god_module", "import_cycle", "orphan_file", "dead_export", "weak_component_member"]) expect(help).toContain(`note name=${rule} `);
     expect(help).toContain("p99, 5x median, 20");
-    expect(help).toContain("linked with 3+ other files, more of which sit in one other region");
+    expect(help).toContain("linked with 3+ other files, more of which sit in one other region of the architecture map (at least 2, and a third of them)");
   });
 });
 

@@ -207,7 +207,7 @@ describe("weak_component_member", () => {
     });
     return regionPlacement(rows, rows.map((r) => ({ path: r.path, role: roles[r.path] ?? "production" })), links.map(([from, to]) => ({ from, to })));
   }
-  const files = ["m1:a/x.ts", "m1:a/p.ts", "m1:a/q.ts", "m2:b/1.ts", "m2:b/2.ts", "m2:b/3.ts", "m3:c/1.ts", "m4:d/1.ts"];
+  const files = ["m1:a/x.ts", "m1:a/p.ts", "m1:a/q.ts", "m2:b/1.ts", "m2:b/2.ts", "m2:b/3.ts", "m3:c/1.ts", "m4:d/1.ts", "m5:e/1.ts", "m6:f/1.ts"];
 
   test("flags a file with more neighbours in one other region than in its own, with the regions and counts", () => {
     const links: [string, string][] = [["a/p.ts", "a/x.ts"], ["a/q.ts", "a/x.ts"], ["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["b/3.ts", "a/x.ts"], ["a/x.ts", "b/1.ts"]];
@@ -215,7 +215,7 @@ describe("weak_component_member", () => {
     expect(smells).toEqual([
       { kind: "weak_component_member", file: "a/x.ts", confidence: 0.6, signals: { region: "m1", inside: 2, outside: 3, best_region: "m2", best: 3, edges_inside: 1, edges_outside: 2 } },
     ]);
-    expect(thresholds).toEqual({ min_neighbors: 3, min_best: 2 });
+    expect(thresholds).toEqual({ min_neighbors: 3, min_best: 2, min_share: 0.33 });
   });
 
   test("confidence rises with each further neighbour in the other region", () => {
@@ -224,9 +224,9 @@ describe("weak_component_member", () => {
   });
 
   test("a hub linked a little with many regions, a tie, a file with few links and a test are not flagged", () => {
-    // x: one neighbour in each of three other regions and one at home; p: two at home, two in m2;
-    // q: two links only; b/1.ts would be flagged but is a test.
-    const hub: [string, string][] = [["a/x.ts", "a/q.ts"], ["a/x.ts", "b/1.ts"], ["a/x.ts", "c/1.ts"], ["a/x.ts", "d/1.ts"]];
+    // x: one neighbour at home, two in m2, four more spread (m2 outweighs home with 2 of 7, under
+    // a third); p: two at home, two in m2; q: two links only; b/1.ts would be flagged but is a test.
+    const hub: [string, string][] = [["a/x.ts", "a/q.ts"], ["a/x.ts", "b/1.ts"], ["b/2.ts", "a/x.ts"], ["a/x.ts", "c/1.ts"], ["a/x.ts", "d/1.ts"], ["a/x.ts", "e/1.ts"], ["f/1.ts", "a/x.ts"]];
     const tie: [string, string][] = [["a/p.ts", "a/x.ts"], ["a/p.ts", "a/q.ts"], ["a/p.ts", "b/2.ts"], ["a/p.ts", "b/3.ts"]];
     const test: [string, string][] = [["b/1.ts", "a/q.ts"], ["b/1.ts", "a/p.ts"], ["b/1.ts", "c/1.ts"]];
     for (const links of [hub, tie]) expect(weakMembers(placement(files, links)).smells).toEqual([]);
@@ -242,7 +242,7 @@ describe("weak_component_member", () => {
     const p = placement(files, [["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["a/x.ts", "b/3.ts"]]);
     const joined = withRegionSmells(report, p, 4);
     expect(joined.smells.map((s) => s.kind)).toEqual(["weak_component_member"]);
-    expect(joined).toMatchObject({ rev: 5, regionsRev: 4, thresholds: { weak_component_member: { min_neighbors: 3, min_best: 2 } } });
+    expect(joined).toMatchObject({ rev: 5, regionsRev: 4, thresholds: { weak_component_member: { min_neighbors: 3, min_best: 2, min_share: 0.33 } } });
     // Shown only while the stored map is the one it was read from.
     expect(shownSmells(joined, 4)).toMatchObject({ regionsCurrent: true, report: { smells: [{ kind: "weak_component_member" }] } });
     expect(shownSmells(joined, 5)).toMatchObject({ regionsCurrent: false, report: { smells: [] } });

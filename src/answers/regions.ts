@@ -3,6 +3,7 @@
 import type { Region, RegionLink } from "../model/regions";
 import { mapComplete } from "../ingest/regions";
 import type { Session } from "./session";
+import { revisionSmells } from "./smells";
 
 export interface RegionMap {
   regions: Region[];
@@ -45,6 +46,26 @@ export async function systemPathOf(session: Session, path: string): Promise<stri
 /** Health: mostly how much of a region's edges stay inside, the rest how few leave it per file. */
 export function healthOf(region: Region): number {
   return Math.round((0.7 * region.cohesion + 0.3 * (1 - Math.min(1, region.coupling / 10))) * 100) / 100;
+}
+
+/**
+ * Per region, the smells of its files (its children's included) as \`ix smells\` shows them; a
+ * smell of several files (a cycle) counts once in each region holding one of them.
+ */
+export async function smellsByRegion(session: Session, regions: readonly Region[]): Promise<Map<string, number>> {
+  const { report } = await revisionSmells(session);
+  const counts = new Map<string, number>();
+  if (report.smells.length === 0) return counts;
+  const parentOf = new Map(regions.map((r) => [r.id, r.parent]));
+  const regionOf = new Map((await session.graph.regionFiles()).map((f) => [f.path, f.region]));
+  for (const smell of report.smells) {
+    const holding = new Set<string>();
+    for (const file of smell.files ?? [smell.file]) {
+      for (let at = regionOf.get(file) ?? null; at !== null && !holding.has(at); at = parentOf.get(at) ?? null) holding.add(at);
+    }
+    for (const id of holding) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Entities per file: how finely the region's files are cut. */

@@ -1,6 +1,6 @@
 // ix subsystems [target]: the parts of the system with their scores; a target (a region's
 // label or id, or a file) answers its region with its parent, children and neighbours.
-import { regionMap, regionView, subsystemsOf, topOf } from "../answers/regions";
+import { regionMap, regionView, smellsByRegion, subsystemsOf, topOf } from "../answers/regions";
 import { withSession } from "../answers/session";
 import { resolveRegion } from "../answers/target";
 import { defineIx } from "./command";
@@ -14,7 +14,7 @@ export default defineIx({
   meta: {
     name: "subsystems",
     description:
-      "The parts of the system from the architecture map (ix map), with their scores: health (0.7 × cohesion + 0.3 × (1 − coupling/10)), entities per file, confidence",
+      "The parts of the system from the architecture map (ix map), with their scores: health (0.7 × cohesion + 0.3 × (1 − coupling/10)), entities per file, the smells of its files (ix smells), confidence",
   },
   args: {
     target: { type: "positional", required: false, description: "A region's label or id, or a file (its innermost region)" },
@@ -32,12 +32,13 @@ export default defineIx({
       const limit = positiveInt(args.limit, "--limit");
       const pick = positiveInt(args.pick, "--pick");
       const map = await regionMap(session);
+      const smells = await smellsByRegion(session, map.regions);
       if (args.target !== undefined) {
         const region = await resolveRegion(session, args.target, map.regions, { pick });
-        presentRegionView(ctx.writer, await regionView(session, map.regions, region), limit ?? NEIGHBOURS);
+        presentRegionView(ctx.writer, await regionView(session, map.regions, region), smells, limit ?? NEIGHBOURS);
         return;
       }
       const all = args.list ? subsystemsOf(map.regions) : topOf(map.regions);
-      presentSubsystems(ctx.writer, map, all.slice(0, limit ?? LIMIT), all.length, { list: Boolean(args.list) });
+      presentSubsystems(ctx.writer, map, all.slice(0, limit ?? LIMIT), all.length, smells, { list: Boolean(args.list) });
     }),
 });

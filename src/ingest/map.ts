@@ -20,7 +20,7 @@ import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
 import { mapRegions, type RegionWork } from "./regions";
 import { roleOf } from "./roles";
-import { carrySmells, computeSmells, SMELLS_META, storedSmells } from "../smells/report";
+import { carrySmells, computeSmells, SMELLS_META, storedSmells, withPreviousRegionSmells } from "../smells/report";
 
 export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "regions" | "done";
 
@@ -471,9 +471,11 @@ function memoryBound(): () => void {
  */
 async function deriveSmells(graph: GraphReader, rev: number, edited: ReadonlySet<string> | undefined): Promise<Record<string, string>> {
   try {
-    const previous = edited && storedSmells(await graph.meta(SMELLS_META), rev - 1);
-    const carried = previous && (await carrySmells(graph, previous, rev, edited));
-    return { [SMELLS_META]: JSON.stringify(carried ?? (await computeSmells(graph, rev))) };
+    const previous = storedSmells(await graph.meta(SMELLS_META), rev - 1);
+    const carried = edited && previous && (await carrySmells(graph, previous, rev, edited));
+    // The region rules need this revision's map, made after the commit: until the region step
+    // keeps or reads them again, the previous map's region smells ride along, marked as such.
+    return { [SMELLS_META]: JSON.stringify(carried || withPreviousRegionSmells(await computeSmells(graph, rev), previous)) };
   } catch {
     return {};
   }

@@ -3,11 +3,16 @@
 // and says so (map_complete=false and a diagnostic) until a later map succeeds.
 import { basename } from "node:path";
 import type { GraphReader, GraphStore, Region } from "../store";
+import { readRegionPlacement, regionPlacement } from "../smells/input";
+import type { RegionPlacement } from "../smells/model";
+import { SMELLS_META, storedSmells, withRegionSmells } from "../smells/report";
 
 /** The revision the stored hierarchy matches. */
 export const REGIONS_REV = "regions_rev";
 /** Why the last region work failed ("" once one succeeds). */
 export const REGIONS_ERROR = "regions_error";
+/** The revision whose region work last wrote the hierarchy: later ones kept it as it was. */
+export const REGIONS_WRITTEN = "regions_written";
 const REGIONS_LEVELS = "regions_levels";
 const REGIONS_MODULARITY = "regions_modularity";
 const REGIONS_DRIFT = "regions_drift";
@@ -34,6 +39,33 @@ export async function mapComplete(graph: GraphReader): Promise<boolean> {
 }
 
 /**
+ * The revision whose region work wrote the stored map, when the map matches the graph's
+ * revision: the region smells read from that map still describe the graph.
+ */
+export async function currentMapWritten(graph: GraphReader): Promise<number | undefined> {
+  if (!(await mapComplete(graph))) return undefined;
+  const written = Number((await graph.meta(REGIONS_WRITTEN)) ?? NaN);
+  return Number.isFinite(written) ? written : undefined;
+}
+
+/**
+ * The revision's smell report with the region rules read again from `placement` (the map
+ * written at `mapRev`), as the meta to write with it; nothing when no report of `rev` is
+ * stored or its region smells already come from that map.
+ * A rule that fails drops the report, so `ix smells` computes it itself and meets the failure
+ * there; the map is written all the same.
+ */
+async function regionSmellsMeta(graph: GraphReader, rev: number, mapRev: number, placement: () => Promise<RegionPlacement>): Promise<Record<string, string>> {
+  const report = storedSmells(await graph.meta(SMELLS_META), rev);
+  if (!report || report.regionsRev === mapRev) return {};
+  try {
+    return { [SMELLS_META]: JSON.stringify(withRegionSmells(report, await placement(), mapRev)) };
+  } catch {
+    return { [SMELLS_META]: "" };
+  }
+}
+
+/**
  * Brings the architecture map to revision `rev`. `fileGraphChanged` false (a body-only edit)
  * with a hierarchy that matched `previousRev` only moves the hierarchy's revision.
  */
@@ -51,6 +83,13 @@ export async function mapRegions(store: GraphStore, root: string, rev: number, p
   if (rev === 0) return summary("kept");
   if (!failedBefore && (stored === String(rev) || (!fileGraphChanged && stored === String(previousRev)))) {
     if (stored !== String(rev)) await store.setMeta(REGIONS_REV, String(rev));
+    // The report's region smells were read from this very map unless an older ix wrote it, or
+    // they are missing (the map was kept while the report was made again without them): then
+    // they are read from the stored map. An edit inside bodies finds them current: no work.
+    let written = await currentMapWritten(store);
+    if (written === undefined) await store.setMeta(REGIONS_WRITTEN, String((written = rev)));
+    const meta = await regionSmellsMeta(store, rev, written, () => readRegionPlacement(store));
+    for (const [key, value] of Object.entries(meta)) await store.setMeta(key, value);
     return summary("kept");
   }
   try {
@@ -69,7 +108,12 @@ export async function mapRegions(store: GraphStore, root: string, rev: number, p
     const { computeRegions } = await import("../regions");
     const outcome = computeRegions({ files, links, rootName: basename(root) }, previous);
     const { hierarchy } = outcome;
+    // The region smells are read from the map just computed and written with it, in one
+    // transaction: a reader sees both of this revision or neither.
+    const smells = await regionSmellsMeta(store, rev, rev, async () => regionPlacement(hierarchy.files, files, links));
     await store.writeRegions(hierarchy, {
+      ...smells,
+      [REGIONS_WRITTEN]: String(rev),
       [REGIONS_REV]: String(rev),
       [REGIONS_ERROR]: "",
       [REGIONS_LEVELS]: String(hierarchy.levels),

@@ -45,8 +45,8 @@ export function regionRows(writer: Writer, map: RegionMap, selection: RegionSele
   }
 }
 
-/** A subsystems row: the region with its scores (smells join when the smell rules land). */
-export function subsystemFields(r: Region, extra: Fields = {}): Fields {
+/** A subsystems row: the region with its scores and the count of its files' smells (`smells`: per region id). */
+export function subsystemFields(r: Region, smells: ReadonlyMap<string, number>, extra: Fields = {}): Fields {
   return {
     id: r.id,
     label: r.label,
@@ -55,22 +55,23 @@ export function subsystemFields(r: Region, extra: Fields = {}): Fields {
     files: r.files,
     health: healthOf(r),
     chunks_per_file: chunksPerFile(r),
+    smells: quiet(smells.get(r.id) ?? 0),
     confidence: r.confidence,
     ...extra,
   };
 }
 
-export function presentSubsystems(writer: Writer, map: RegionMap, rows: Region[], total: number, opts: { list: boolean }): void {
+export function presentSubsystems(writer: Writer, map: RegionMap, rows: Region[], total: number, smells: ReadonlyMap<string, number>, opts: { list: boolean }): void {
   writer.record("subsystems", { count: total, map_complete: map.complete ? undefined : false });
-  if (opts.list) writer.rows("region", rows.map((r) => subsystemFields(r)));
+  if (opts.list) writer.rows("region", rows.map((r) => subsystemFields(r, smells)));
   else {
     const depth = depthsOf(map.regions);
     writer.tree(
       "region",
       treeOrder(map.regions, rows).map((r) => ({
-        fields: subsystemFields(r, { parent: r.parent ?? undefined }),
+        fields: subsystemFields(r, smells, { parent: r.parent ?? undefined }),
         depth: (depth.get(r.id) ?? 1) - 1,
-        text: `${r.label}  ${r.kind} · ${r.files} files · health ${healthOf(r)} · ${chunksPerFile(r)} entities/file · confidence ${r.confidence}  [${r.id}]`,
+        text: `${r.label}  ${r.kind} · ${r.files} files · health ${healthOf(r)} · ${chunksPerFile(r)} entities/file · ${smells.get(r.id) ?? 0} smells · confidence ${r.confidence}  [${r.id}]`,
       })),
     );
   }
@@ -81,13 +82,13 @@ export function presentSubsystems(writer: Writer, map: RegionMap, rows: Region[]
 }
 
 /** One region with its parent, children and neighbours. */
-export function presentRegionView(writer: Writer, view: RegionView, limit: number): void {
+export function presentRegionView(writer: Writer, view: RegionView, smells: ReadonlyMap<string, number>, limit: number): void {
   const { region } = view;
   writer.record("subsystems", { target: region.label, id: region.id, count: 1 + (view.parent ? 1 : 0) + view.children.length + Math.min(limit, view.neighbours.length), system_path: view.systemPath });
-  writer.row("region", subsystemFields(region, { rel: "self", parent: region.parent ?? undefined }));
-  if (view.parent) writer.row("region", subsystemFields(view.parent, { rel: "parent" }));
-  for (const child of view.children) writer.row("region", subsystemFields(child, { rel: "child" }));
-  for (const n of view.neighbours.slice(0, limit)) writer.row("region", subsystemFields(n.region, { rel: "neighbour", edges_out: quiet(n.out), edges_in: quiet(n.in) }));
+  writer.row("region", subsystemFields(region, smells, { rel: "self", parent: region.parent ?? undefined }));
+  if (view.parent) writer.row("region", subsystemFields(view.parent, smells, { rel: "parent" }));
+  for (const child of view.children) writer.row("region", subsystemFields(child, smells, { rel: "child" }));
+  for (const n of view.neighbours.slice(0, limit)) writer.row("region", subsystemFields(n.region, smells, { rel: "neighbour", edges_out: quiet(n.out), edges_in: quiet(n.in) }));
   if (view.children[0]) writer.next(`ix subsystems ${view.children[0].id}`, `${view.children[0].label}: one level down`);
   writer.next(`ix overview ${region.id}`, `${region.label} at a glance`);
 }

@@ -8,7 +8,7 @@ import { rowFields, type RowShape } from "./shape";
 export const CYCLE_FILES_SHOWN = 10;
 
 export const SMELL_ROW = rowFields(
-  ["kind", "file", "confidence", "entities", "fan_in", "fan_out", "size", "files", "connections", "unresolved", "entity", "entity_kind", "line", "uses", "module_imported"],
+  ["kind", "file", "confidence", "entities", "fan_in", "fan_out", "size", "files", "connections", "unresolved", "entity", "entity_kind", "line", "uses", "module_imported", "region", "inside", "outside", "best_region", "best", "edges_inside", "edges_outside"],
   [],
 );
 
@@ -25,6 +25,13 @@ export function presentSmells(writer: Writer, answer: SmellsAnswer, shape: RowSh
   const cut = shown.length < answer.count;
   writer.record("smells", { rev: answer.rev, count: answer.count, shown: cut ? shown.length : undefined, version: answer.version });
   writer.rows("smell", shown.map((smell) => SMELL_ROW.shape(smellRow(smell), shape)));
+  if (!answer.regionsCurrent) {
+    writer.record("diagnostic", {
+      code: "map_incomplete",
+      message: "weak_component_member reads the architecture map, which does not match this revision yet; its smells are left out.",
+      hint: "ix map .",
+    });
+  }
   if (cut) {
     writer.record("diagnostic", {
       code: "results_truncated",

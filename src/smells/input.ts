@@ -1,7 +1,7 @@
 // The rules' input, read from the graph through the store's interface: the file graph (links
 // between files by kind), each file's entities, and the exports nothing uses.
-import type { FileLink, GraphReader } from "../store";
-import type { FileStat, SmellInput } from "./model";
+import type { FileLink, GraphReader, RegionFile } from "../store";
+import type { FileStat, RegionPlacement, SmellInput } from "./model";
 import { judged } from "./rule";
 import { declaresEntryPoint, mayDeclareEntryPoint } from "../lang/registry";
 import { loadedWithoutImport } from "./orphan-file";
@@ -86,4 +86,14 @@ export async function readSmellInput(graph: GraphReader): Promise<SmellInput> {
   // Only the names still in question: asking for 40k names cost a 13k-file graph ~200 ms.
   input.unresolvedNames = await graph.unresolvedNamesAmong(deadExportCandidates(input, roles).map((entity) => entity.name));
   return input;
+}
+
+/** The region rules' input: each file's innermost region, what it is for, the file graph's links. */
+export function regionPlacement(files: RegionFile[], roles: readonly { path: string; role: string }[], links: readonly { from: string; to: string }[]): RegionPlacement {
+  return { files, roles: new Map(roles.map((f) => [f.path, f.role])), links };
+}
+
+/** The stored map's placement, read whole: for a map whose region work kept the hierarchy, or a query computing a report. */
+export async function readRegionPlacement(graph: GraphReader): Promise<RegionPlacement> {
+  return regionPlacement(await graph.regionFiles(), await graph.regionInputFiles(), (await graph.fileGraph()).links);
 }

@@ -1,6 +1,6 @@
 // What the smell rules read and what they find: plain data, so each rule is a function of its
 // input that a test can call with a graph written by hand.
-import type { EntityAt } from "../store";
+import type { EntityAt, RegionFile } from "../store";
 
 /** The version of the rules: stored reports of another version are computed again. */
 export const SMELL_VERSION = "smell_v1";
@@ -41,6 +41,19 @@ export interface SmellInput {
   unresolvedNames: Set<string>;
 }
 
+/**
+ * Where the architecture map of the same revision put each file, as the region rules read it:
+ * computed after the revision's commit (ingest/regions.ts), so it is a second input.
+ */
+export interface RegionPlacement {
+  /** Each file's innermost region. */
+  files: RegionFile[];
+  /** What each file is for (model/roles.ts). */
+  roles: ReadonlyMap<string, string>;
+  /** Edges between two files (either way, any kind), as the file graph lists them. */
+  links: readonly { from: string; to: string }[];
+}
+
 export type Signal = number | string;
 
 export interface Smell {
@@ -61,6 +74,11 @@ export interface SmellReport {
   /** Each rule's thresholds as this repository's distribution set them. */
   thresholds: Record<string, Record<string, number>>;
   smells: Smell[];
+  /**
+   * The revision of the architecture map the region rules (rules.ts REGION_RULES) read; their
+   * smells describe this revision only when it is `rev`. Absent: they have not run.
+   */
+  regionsRev?: number;
 }
 
 export const round2 = (x: number): number => Math.round(x * 100) / 100;

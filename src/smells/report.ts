@@ -3,14 +3,28 @@
 // a query's budget, so a map pays it once and a query reads the stored report.
 import type { GraphReader } from "../store";
 import { readSmellInput } from "./input";
-import { SMELL_VERSION, type Smell, type SmellInput, type SmellReport } from "./model";
-import { RULES } from "./rules";
+import { SMELL_VERSION, type RegionPlacement, type Smell, type SmellInput, type SmellReport } from "./model";
+import { REGION_RULES, RULES } from "./rules";
 import { byCodeUnit } from "../util/compare";
 
 /** The meta key the report is stored under. */
 export const SMELLS_META = "smells";
 
-/** The rules' smells, by confidence (then rule order, file and line). */
+const ORDER = new Map([...RULES, ...REGION_RULES].map((rule, i) => [rule.name, i]));
+const REGION_KINDS = new Set(REGION_RULES.map((rule) => rule.name));
+
+/** By confidence, then rule order, file and line. */
+function sortSmells(smells: Smell[]): Smell[] {
+  return smells.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      ORDER.get(a.kind)! - ORDER.get(b.kind)! ||
+      byCodeUnit(a.file, b.file) ||
+      Number(a.signals.line ?? 0) - Number(b.signals.line ?? 0),
+  );
+}
+
+/** The rules' smells, the region rules' aside. */
 export function runRules(input: SmellInput, rev: number): SmellReport {
   const report: SmellReport = { version: SMELL_VERSION, rev, thresholds: {}, smells: [] };
   for (const rule of RULES) {
@@ -18,19 +32,53 @@ export function runRules(input: SmellInput, rev: number): SmellReport {
     if (result.thresholds) report.thresholds[rule.name] = result.thresholds;
     report.smells.push(...result.smells);
   }
-  const order = new Map(RULES.map((rule, i) => [rule.name, i]));
-  report.smells.sort(
-    (a, b) =>
-      b.confidence - a.confidence ||
-      order.get(a.kind)! - order.get(b.kind)! ||
-      byCodeUnit(a.file, b.file) ||
-      Number(a.signals.line ?? 0) - Number(b.signals.line ?? 0),
-  );
+  sortSmells(report.smells);
   return report;
 }
 
-export async function computeSmells(graph: GraphReader, rev: number): Promise<SmellReport> {
-  return runRules(await readSmellInput(graph), rev);
+/**
+ * The report with the region rules' smells read again from `placement`, the map that region
+ * work wrote at revision `mapRev` (ingest/regions.ts REGIONS_WRITTEN).
+ */
+export function withRegionSmells(report: SmellReport, placement: RegionPlacement, mapRev: number): SmellReport {
+  const smells = report.smells.filter((smell) => !REGION_KINDS.has(smell.kind));
+  const thresholds = { ...report.thresholds };
+  for (const rule of REGION_RULES) {
+    const result = rule.detect(placement);
+    if (result.thresholds) thresholds[rule.name] = result.thresholds;
+    else delete thresholds[rule.name];
+    smells.push(...result.smells);
+  }
+  return { ...report, thresholds, smells: sortSmells(smells), regionsRev: mapRev };
+}
+
+/**
+ * A report computed in the revision's transaction, before its map exists, with the region
+ * rules' part of the previous report, still marked as read from the previous map: the region
+ * step keeps it when the map did not move, or reads it again.
+ */
+export function withPreviousRegionSmells(report: SmellReport, previous: SmellReport | undefined): SmellReport {
+  if (previous?.regionsRev === undefined) return report;
+  const smells = [...report.smells, ...previous.smells.filter((smell) => REGION_KINDS.has(smell.kind))];
+  const thresholds = { ...report.thresholds };
+  for (const rule of REGION_RULES) if (previous.thresholds[rule.name]) thresholds[rule.name] = previous.thresholds[rule.name]!;
+  return { ...report, thresholds, smells: sortSmells(smells), regionsRev: previous.regionsRev };
+}
+
+/**
+ * The report as a query may show it: the region rules' smells only when they were read from
+ * the stored map and it matches the graph (`mapRev`: the revision that wrote it, undefined when
+ * it is stale or missing); else they are left out (`regionsCurrent` false).
+ */
+export function shownSmells(report: SmellReport, mapRev: number | undefined): { report: SmellReport; regionsCurrent: boolean } {
+  if (mapRev !== undefined && report.regionsRev === mapRev) return { report, regionsCurrent: true };
+  return { report: { ...report, smells: report.smells.filter((smell) => !REGION_KINDS.has(smell.kind)) }, regionsCurrent: false };
+}
+
+/** Every rule over the revision; the region rules too when the map `region` names is given. */
+export async function computeSmells(graph: GraphReader, rev: number, region?: { placement: RegionPlacement; mapRev: number }): Promise<SmellReport> {
+  const report = runRules(await readSmellInput(graph), rev);
+  return region ? withRegionSmells(report, region.placement, region.mapRev) : report;
 }
 
 /** The stored report when it describes `rev` with these rules; else undefined. */

@@ -1,5 +1,5 @@
 // The shape of a smell rule. The rules themselves are listed once, in rules.ts.
-import type { Smell, SmellInput } from "./model";
+import type { RegionPlacement, Smell, SmellInput } from "./model";
 
 export interface RuleResult {
   smells: Smell[];
@@ -13,6 +13,16 @@ export interface SmellRule {
   /** What the rule flags and its thresholds, as `--help` and the README state them. */
   summary: string;
   detect(input: SmellInput): RuleResult;
+}
+
+/**
+ * A rule over the architecture map: it reads where the map of the same revision put each file,
+ * which exists only after the revision committed, so it runs in the region step.
+ */
+export interface RegionRule {
+  name: string;
+  summary: string;
+  detect(placement: RegionPlacement): RuleResult;
 }
 
 /** The files the rules judge: production code (tests, fixtures, generated, tooling and vendored code aside). */

@@ -155,9 +155,28 @@ describe("ix subsystems", () => {
     const rows = regionRows(records);
     expect(rows.length).toBe(2);
     for (const row of rows) {
-      expect(Object.keys(row)).toEqual(["id", "label", "kind", "level", "files", "health", "chunks_per_file", "confidence"]);
-      expect(row).toMatchObject({ kind: "module", level: "1", files: "8", health: "1", chunks_per_file: "1" });
+      expect(Object.keys(row)).toEqual(["id", "label", "kind", "level", "files", "health", "chunks_per_file", "smells", "confidence"]);
+      expect(row).toMatchObject({ kind: "module", level: "1", files: "8", health: "1", chunks_per_file: "1", smells: "1" });
     }
+  });
+
+  test("smells= counts the smells of a region's files, its children's included, in every format", async () => {
+    const { root, home } = await twoPackages();
+    // Each ring is one import cycle; a dead export joins alpha's.
+    await writeTree(root, { "packages/alpha/src/a0.ts": `import { a1 } from "./a1";\nimport { a2 } from "./a2";\nexport function a0(n: number): number {\n  return n > 0 ? a1(n - 1) + a2(n - 2) : 0;\n}\nexport function spare(): number {\n  return 0;\n}\n` });
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const smells = decodeLlmStream(ix(["smells", "--format", "llm"], { cwd: root, home }).stdout).filter((r) => r.kind === "smell");
+    expect(smells.map((r) => r.fields.kind).sort()).toEqual(["has_smell.dead_export", "has_smell.import_cycle", "has_smell.import_cycle"]);
+    const byLabel = (rows: Record<string, string>[]) => Object.fromEntries(rows.map((r) => [r.label, r.smells]));
+    expect(byLabel(regionRows(llm(["subsystems", "--list"], root, home).records))).toEqual({ Alpha: "2", Beta: "1" });
+    // The tree carries the system's children; a target's view its parent, the system, with all three.
+    expect(byLabel(regionRows(llm(["subsystems"], root, home).records))).toEqual({ Alpha: "2", Beta: "1" });
+    expect(regionRows(llm(["subsystems", "Alpha"], root, home).records).map((r) => [r.rel, r.label, r.smells])).toEqual([["self", "Alpha", "2"], ["parent", "Shop App", "3"]]);
+    const json = JSON.parse(ix(["subsystems", "--list", "--format", "json"], { cwd: root, home }).stdout);
+    expect(Object.fromEntries(json.region.map((r: { label: string; smells: number }) => [r.label, r.smells]))).toEqual({ Alpha: 2, Beta: 1 });
+    const text = ix(["subsystems", "--list"], { cwd: root, home }).stdout;
+    expect(text).toContain("SMELLS");
+    expect(ix(["subsystems"], { cwd: root, home }).stdout).toContain("Alpha  module · 8 files · health 1 · 1.1 entities/file · 2 smells · ");
   });
 
   test("a target by label, id or file answers its region, its parent and neighbours; ambiguous and unknown ones are errors", async () => {

@@ -128,8 +128,94 @@ describe("ix smells options", () => {
 
   test("--help states every rule and its thresholds", () => {
     const help = ix(["smells", "--help", "--format", "llm"]).stdout;
-    for (const rule of ["god_module", "import_cycle", "orphan_file", "dead_export"]) expect(help).toContain(`note name=${rule} `);
+    for (const rule of ["god_module", "import_cycle", "orphan_file", "dead_export", "weak_component_member"]) expect(help).toContain(`note name=${rule} `);
     expect(help).toContain("p99, 5x median, 20");
+    expect(help).toContain("linked with 3+ other files, more of which sit in one other region of the architecture map (at least 2, and a third of them)");
+  });
+});
+
+/** `count` files in `dir`, each importing and calling the next two: one tight package. */
+function ring(dir: string, count: number, prefix: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const a = (i + 1) % count;
+    const b = (i + 2) % count;
+    files[`${dir}/${prefix}${i}.ts`] =
+      `import { ${prefix}${a} } from "./${prefix}${a}";\nimport { ${prefix}${b} } from "./${prefix}${b}";\n` +
+      `export function ${prefix}${i}(n: number): number {\n  return n > 0 ? ${prefix}${a}(n - 1) + ${prefix}${b}(n - 2) : 0;\n}\n`;
+  }
+  return files;
+}
+
+/** alpha/a5.ts, imported by two alpha files, imports and calls three beta files instead of alpha ones. */
+const drifted = (body = "n > 0 ? b0(n - 1) + b1(n - 2) + b2(n - 3) : 0") =>
+  `import { b0 } from "../../beta/src/b0";\nimport { b1 } from "../../beta/src/b1";\nimport { b2 } from "../../beta/src/b2";\nexport function a5(n: number): number {\n  return ${body};\n}\n`;
+
+const twoRings = () => ({ ...ring("packages/alpha/src", 12, "a"), ...ring("packages/beta/src", 12, "b") });
+
+describe("weak_component_member", () => {
+  const weak = (run: (...args: string[]) => { stdout: string }) => run("--kind", "weak_component_member", "--format", "llm");
+
+  test("a file whose links lead mostly into one other region is flagged, with the regions; its neighbours are not", async () => {
+    const { root, home, run } = await mapped("weak", { ...twoRings(), "packages/alpha/src/a5.ts": drifted() });
+    const regionOf = (path: string) => withGraph(home, root, async (graph) => (await graph.regionOfFile(path))!.region);
+    const own = await regionOf("packages/alpha/src/a5.ts");
+    const best = await regionOf("packages/beta/src/b0.ts");
+    expect(own).toBe(await regionOf("packages/alpha/src/a3.ts"));
+    expect(best).not.toBe(own);
+    const r = weak(run);
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "smells rev=1 count=1 version=smell_v1",
+      `smell kind=has_smell.weak_component_member file=packages/alpha/src/a5.ts confidence=0.6 region=${own} inside=2 outside=3 best_region=${best} best=3 edges_inside=4 edges_outside=6`,
+    ]);
+    const json = JSON.parse(run("--kind", "weak_component_member", "--format", "json").stdout);
+    expect(json.smell).toEqual([{ kind: "has_smell.weak_component_member", file: "packages/alpha/src/a5.ts", confidence: 0.6, region: own, inside: 2, outside: 3, best_region: best, best: 3, edges_inside: 4, edges_outside: 6 }]);
+    // Without a stored report the query computes one, the region rule included.
+    damageGraph(home, root, "DELETE FROM meta WHERE key = 'smells'");
+    expect(weak(run).stdout).toBe(r.stdout);
+  });
+
+  test("the control: two packages whose files link inside their own have none", async () => {
+    const { run } = await mapped("weak-control", twoRings());
+    expect(weak(run).stdout.trim().split("\n")).toEqual(["smells rev=1 count=0 version=smell_v1"]);
+  });
+
+  test("an edit that moves a file's links away is read against the map of its own revision; a body-only edit carries it", async () => {
+    const { root, home, run } = await mapped("weak-edit", twoRings());
+    expect(weak(run).stdout.trim()).toBe("smells rev=1 count=0 version=smell_v1");
+    await Bun.write(`${root}/packages/alpha/src/a5.ts`, drifted());
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const flagged = weak(run).stdout.trim().split("\n");
+    expect(flagged[0]).toBe("smells rev=2 count=1 version=smell_v1");
+    const region = (await withGraph(home, root, (graph) => graph.regionOfFile("packages/alpha/src/a5.ts")))!.region;
+    expect(flagged[1]).toStartWith(`smell kind=has_smell.weak_component_member file=packages/alpha/src/a5.ts confidence=0.6 region=${region} `);
+    // A mark the rules never write, to tell a carried report from one computed again.
+    damageGraph(home, root, `UPDATE meta SET value = json_set(value, '$.thresholds.carried', 1) WHERE key = 'smells'`);
+    await Bun.write(`${root}/packages/alpha/src/a5.ts`, drifted("n > 1 ? b0(n - 1) + b1(n - 2) + b2(n - 3) : 1"));
+    const map = ix(["map", ".", "--format", "json"], { cwd: root, home });
+    expect(JSON.parse(map.stdout).map).toMatchObject({ rev: 3 });
+    expect(weak(run).stdout.trim().split("\n")).toEqual([flagged[0]!.replace("rev=2", "rev=3"), flagged[1]!]);
+    expect(JSON.parse((await withGraph(home, root, (graph) => graph.meta("smells")))!)).toMatchObject({ rev: 3, regionsRev: 2, thresholds: { carried: 1 } });
+    // Back to its own package: the rules and the map run again, and it is no longer flagged.
+    await Bun.write(`${root}/packages/alpha/src/a5.ts`, twoRings()["packages/alpha/src/a5.ts"]!);
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(weak(run).stdout.trim()).toBe("smells rev=4 count=0 version=smell_v1");
+  });
+
+  test("while the map does not match the revision its smells are left out, and said so; a later map brings them", async () => {
+    const { root, home, run } = await mapped("weak-failed", { ...twoRings(), "packages/alpha/src/a5.ts": drifted() });
+    expect(weak(run).stdout).toContain("has_smell.weak_component_member");
+    damageGraph(home, root, "DROP TABLE region_links");
+    await Bun.write(`${root}/packages/alpha/src/late.ts`, `import { a1 } from "./a1";\nexport const late = (): number => a1(1);\n`);
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const lines = weak(run).stdout.trim().split("\n");
+    expect(lines[0]).toBe("smells rev=2 count=0 version=smell_v1");
+    expect(lines[1]).toStartWith("diagnostic code=map_incomplete ");
+    damageGraph(home, root, "CREATE TABLE region_links (src TEXT, dst TEXT, edges INT, PRIMARY KEY (src, dst)) WITHOUT ROWID");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const again = weak(run).stdout.trim().split("\n");
+    expect(again[0]).toBe("smells rev=2 count=1 version=smell_v1");
+    expect(again[1]).toStartWith("smell kind=has_smell.weak_component_member file=packages/alpha/src/a5.ts ");
   });
 });
 

@@ -6,9 +6,11 @@ import { orphanFiles } from "../../src/smells/orphan-file";
 import { importCycles, stronglyConnected } from "../../src/smells/import-cycle";
 import { deadExports } from "../../src/smells/dead-export";
 import { fileStats, reexportedWhole } from "../../src/smells/input";
-import { runRules } from "../../src/smells/report";
-import { RULES } from "../../src/smells/rules";
-import type { FileStat, SmellInput, UnusedExport } from "../../src/smells/model";
+import { runRules, shownSmells, withPreviousRegionSmells, withRegionSmells } from "../../src/smells/report";
+import { REGION_RULES, RULES, SMELL_KINDS } from "../../src/smells/rules";
+import { weakMembers } from "../../src/smells/weak-member";
+import { regionPlacement } from "../../src/smells/input";
+import type { FileStat, RegionPlacement, SmellInput, UnusedExport } from "../../src/smells/model";
 import type { FileLink } from "../../src/store";
 
 const file = (path: string, over: Partial<FileStat> = {}): FileStat => ({ path, role: "production", entities: 3, fanIn: 1, fanOut: 1, unresolved: 0, entry: false, ...over });
@@ -193,5 +195,62 @@ describe("the report", () => {
     expect(report.smells.map((s) => [s.kind, s.file])).toEqual([["import_cycle", "src/a.ts"], ["orphan_file", "src/tmp.ts"]]);
     expect(Object.keys(report.thresholds)).toEqual(["god_module"]);
     expect(RULES.map((r) => r.name)).toEqual(["god_module", "import_cycle", "orphan_file", "dead_export"]);
+  });
+});
+
+describe("weak_component_member", () => {
+  /** Files by region ("m1:src/a.ts"), linked as listed; edge weights as the map would store them. */
+  function placement(files: string[], links: [string, string][], roles: Record<string, string> = {}): RegionPlacement {
+    const rows = files.map((spec) => {
+      const [region, path] = spec.split(":") as [string, string];
+      return { path, region, edgesInside: 1, edgesOutside: 2, neighborsInside: 0, neighborsOutside: 0 };
+    });
+    return regionPlacement(rows, rows.map((r) => ({ path: r.path, role: roles[r.path] ?? "production" })), links.map(([from, to]) => ({ from, to })));
+  }
+  const files = ["m1:a/x.ts", "m1:a/p.ts", "m1:a/q.ts", "m2:b/1.ts", "m2:b/2.ts", "m2:b/3.ts", "m3:c/1.ts", "m4:d/1.ts", "m5:e/1.ts", "m6:f/1.ts"];
+
+  test("flags a file with more neighbours in one other region than in its own, with the regions and counts", () => {
+    const links: [string, string][] = [["a/p.ts", "a/x.ts"], ["a/q.ts", "a/x.ts"], ["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["b/3.ts", "a/x.ts"], ["a/x.ts", "b/1.ts"]];
+    const { smells, thresholds } = weakMembers(placement(files, links));
+    expect(smells).toEqual([
+      { kind: "weak_component_member", file: "a/x.ts", confidence: 0.6, signals: { region: "m1", inside: 2, outside: 3, best_region: "m2", best: 3, edges_inside: 1, edges_outside: 2 } },
+    ]);
+    expect(thresholds).toEqual({ min_neighbors: 3, min_best: 2, min_share: 0.33 });
+  });
+
+  test("confidence rises with each further neighbour in the other region", () => {
+    const links: [string, string][] = [["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["a/x.ts", "b/3.ts"]];
+    expect(weakMembers(placement(files, links)).smells.map((s) => [s.file, s.confidence, s.signals.inside, s.signals.best])).toEqual([["a/x.ts", 0.8, 0, 3]]);
+  });
+
+  test("a hub linked a little with many regions, a tie, a file with few links and a test are not flagged", () => {
+    // x: one neighbour at home, two in m2, four more spread (m2 outweighs home with 2 of 7, under
+    // a third); p: two at home, two in m2; q: two links only; b/1.ts would be flagged but is a test.
+    const hub: [string, string][] = [["a/x.ts", "a/q.ts"], ["a/x.ts", "b/1.ts"], ["b/2.ts", "a/x.ts"], ["a/x.ts", "c/1.ts"], ["a/x.ts", "d/1.ts"], ["a/x.ts", "e/1.ts"], ["f/1.ts", "a/x.ts"]];
+    const tie: [string, string][] = [["a/p.ts", "a/x.ts"], ["a/p.ts", "a/q.ts"], ["a/p.ts", "b/2.ts"], ["a/p.ts", "b/3.ts"]];
+    const test: [string, string][] = [["b/1.ts", "a/q.ts"], ["b/1.ts", "a/p.ts"], ["b/1.ts", "c/1.ts"]];
+    for (const links of [hub, tie]) expect(weakMembers(placement(files, links)).smells).toEqual([]);
+    expect(weakMembers(placement(files, [["a/q.ts", "b/1.ts"], ["a/q.ts", "b/2.ts"]])).smells).toEqual([]);
+    expect(weakMembers(placement(files, test)).smells.map((s) => s.file)).toEqual(["b/1.ts"]);
+    expect(weakMembers(placement(files, test, { "b/1.ts": "test" })).smells).toEqual([]);
+  });
+
+  test("graph rules run in the revision; the region rules join from the map, marked with its revision", () => {
+    const input: SmellInput = { files: [file("src/a.ts"), file("src/b.ts")], imports: [], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), unresolvedNames: new Set() };
+    const report = runRules(input, 5);
+    expect(report.regionsRev).toBeUndefined();
+    const p = placement(files, [["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["a/x.ts", "b/3.ts"]]);
+    const joined = withRegionSmells(report, p, 4);
+    expect(joined.smells.map((s) => s.kind)).toEqual(["weak_component_member"]);
+    expect(joined).toMatchObject({ rev: 5, regionsRev: 4, thresholds: { weak_component_member: { min_neighbors: 3, min_best: 2, min_share: 0.33 } } });
+    // Shown only while the stored map is the one it was read from.
+    expect(shownSmells(joined, 4)).toMatchObject({ regionsCurrent: true, report: { smells: [{ kind: "weak_component_member" }] } });
+    expect(shownSmells(joined, 5)).toMatchObject({ regionsCurrent: false, report: { smells: [] } });
+    expect(shownSmells(joined, undefined).regionsCurrent).toBe(false);
+    // A report made again in the next revision keeps the region smells, still marked as read from map 4.
+    const next = withPreviousRegionSmells(runRules(input, 6), joined);
+    expect(next).toMatchObject({ rev: 6, regionsRev: 4, smells: [{ kind: "weak_component_member", file: "a/x.ts" }] });
+    expect(REGION_RULES.map((r) => r.name)).toEqual(["weak_component_member"]);
+    expect(SMELL_KINDS).toContain("weak_component_member");
   });
 });

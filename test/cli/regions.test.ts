@@ -7,19 +7,8 @@ import { decodeLlm, decodeLlmStream } from "../../src/wire/llm";
 import { git } from "../helpers/git";
 import { damageGraph } from "../helpers/graph";
 import { ix, tempDir, writeTree } from "../helpers/cli";
+import { ring } from "../helpers/trees";
 
-/** `count` files in `dir`, each importing and calling the next two: one tight package. */
-function ring(dir: string, count: number, prefix = "m"): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < count; i++) {
-    const a = (i + 1) % count;
-    const b = (i + 2) % count;
-    files[`${dir}/${prefix}${i}.ts`] =
-      `import { ${prefix}${a} } from "./${prefix}${a}";\nimport { ${prefix}${b} } from "./${prefix}${b}";\n` +
-      `export function ${prefix}${i}(n: number): number {\n  return n > 0 ? ${prefix}${a}(n - 1) + ${prefix}${b}(n - 2) : 0;\n}\n`;
-  }
-  return files;
-}
 
 async function twoPackages(): Promise<{ root: string; home: string }> {
   const root = await writeTree(join(tempDir("ix-regions-"), "shop-app"), { ...ring("packages/alpha/src", 8, "a"), ...ring("packages/beta/src", 8, "b") });

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 import { damageGraph, withGraph } from "../helpers/graph";
+import { ring } from "../helpers/trees";
 
 async function mapped(prefix: string, tree: Record<string, string>) {
   const root = await writeTree(tempDir(`ix-smells-${prefix}-`), tree);
@@ -134,18 +135,6 @@ describe("ix smells options", () => {
   });
 });
 
-/** `count` files in `dir`, each importing and calling the next two: one tight package. */
-function ring(dir: string, count: number, prefix: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < count; i++) {
-    const a = (i + 1) % count;
-    const b = (i + 2) % count;
-    files[`${dir}/${prefix}${i}.ts`] =
-      `import { ${prefix}${a} } from "./${prefix}${a}";\nimport { ${prefix}${b} } from "./${prefix}${b}";\n` +
-      `export function ${prefix}${i}(n: number): number {\n  return n > 0 ? ${prefix}${a}(n - 1) + ${prefix}${b}(n - 2) : 0;\n}\n`;
-  }
-  return files;
-}
 
 /** alpha/a5.ts, imported by two alpha files, imports and calls three beta files instead of alpha ones. */
 const drifted = (body = "n > 0 ? b0(n - 1) + b1(n - 2) + b2(n - 3) : 0") =>

@@ -26,7 +26,7 @@ export const COMMANDS: Record<string, Entry> = {
   callees: { summary: "What a function or method calls, with call sites", load: async () => (await import("./edges")).callees },
   imports: { summary: "Files a file imports", load: async () => (await import("./edges")).imports },
   "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
-  smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports", load: async () => (await import("./smells")).default },
+  smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports, weak region members", load: async () => (await import("./smells")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };

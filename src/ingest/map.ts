@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fullGC } from "bun:jsc";
 import { join } from "node:path";
-import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
+import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileGraph, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
@@ -381,15 +381,17 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
     };
+    // Read once, for the smells and the regions both: the scan of every edge is most of either's cost.
+    let fileGraph: FileGraph | undefined;
     const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
       opts.onPhase?.("smells");
-      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths));
+      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths), async () => (fileGraph ??= await graph.fileGraph()));
     };
     const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");
-    const regions = await mapRegions(store, ws.root, commit.rev, previousRev, commit.fileGraphChanged);
+    const regions = await mapRegions(store, ws.root, commit.rev, previousRev, commit.fileGraphChanged, fileGraph);
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.
     const errorFiles = await parseErrorFilesOf(store);
@@ -469,13 +471,18 @@ function memoryBound(): () => void {
  * nothing: without a report of this revision, `ix smells` computes one itself (and meets the
  * failure there, where it can be reported).
  */
-async function deriveSmells(graph: GraphReader, rev: number, edited: ReadonlySet<string> | undefined): Promise<Record<string, string>> {
+async function deriveSmells(
+  graph: GraphReader,
+  rev: number,
+  edited: ReadonlySet<string> | undefined,
+  readFileGraph: () => Promise<FileGraph>,
+): Promise<Record<string, string>> {
   try {
     const previous = storedSmells(await graph.meta(SMELLS_META), rev - 1);
     const carried = edited && previous && (await carrySmells(graph, previous, rev, edited));
     // The region rules need this revision's map, made after the commit: until the region step
     // keeps or reads them again, the previous map's region smells ride along, marked as such.
-    return { [SMELLS_META]: JSON.stringify(carried || withPreviousRegionSmells(await computeSmells(graph, rev), previous)) };
+    return { [SMELLS_META]: JSON.stringify(carried || withPreviousRegionSmells(await computeSmells(graph, rev, undefined, await readFileGraph()), previous)) };
   } catch {
     return {};
   }

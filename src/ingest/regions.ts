@@ -2,7 +2,7 @@
 // is brought to match it. It never costs the graph: a failure here leaves the revision whole
 // and says so (map_complete=false and a diagnostic) until a later map succeeds.
 import { basename } from "node:path";
-import type { GraphReader, GraphStore, Region } from "../store";
+import type { FileGraph, GraphReader, GraphStore, Region } from "../store";
 import { readRegionPlacement, regionPlacement } from "../smells/input";
 import type { RegionPlacement } from "../smells/model";
 import { SMELLS_META, storedSmells, withRegionSmells } from "../smells/report";
@@ -69,7 +69,15 @@ async function regionSmellsMeta(graph: GraphReader, rev: number, mapRev: number,
  * Brings the architecture map to revision `rev`. `fileGraphChanged` false (a body-only edit)
  * with a hierarchy that matched `previousRev` only moves the hierarchy's revision.
  */
-export async function mapRegions(store: GraphStore, root: string, rev: number, previousRev: number, fileGraphChanged: boolean): Promise<RegionWork> {
+export async function mapRegions(
+  store: GraphStore,
+  root: string,
+  rev: number,
+  previousRev: number,
+  fileGraphChanged: boolean,
+  /** The revision's file graph, when the map has read it already (for the smells). */
+  fileGraph?: FileGraph,
+): Promise<RegionWork> {
   const started = performance.now();
   const stored = await store.meta(REGIONS_REV);
   const failedBefore = Boolean(await store.meta(REGIONS_ERROR));
@@ -94,7 +102,7 @@ export async function mapRegions(store: GraphStore, root: string, rev: number, p
   }
   try {
     const files = await store.regionInputFiles();
-    const { links } = await store.fileGraph();
+    const { links } = fileGraph ?? (await store.fileGraph());
     const previous =
       stored === undefined
         ? undefined

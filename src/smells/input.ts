@@ -1,6 +1,6 @@
 // The rules' input, read from the graph through the store's interface: the file graph (links
 // between files by kind), each file's entities, and the exports nothing uses.
-import type { FileLink, GraphReader, RegionFile } from "../store";
+import type { FileGraph, FileLink, GraphReader, RegionFile } from "../store";
 import type { FileStat, RegionPlacement, SmellInput } from "./model";
 import { judged } from "./rule";
 import { declaresEntryPoint, mayDeclareEntryPoint } from "../lang/registry";
@@ -56,9 +56,10 @@ export function reexportedWhole(links: readonly FileLink[], isPublic: (path: str
   return out;
 }
 
-export async function readSmellInput(graph: GraphReader): Promise<SmellInput> {
+/** `fileGraph`: the revision's, when the caller has read it already. */
+export async function readSmellInput(graph: GraphReader, fileGraph?: FileGraph): Promise<SmellInput> {
   const rows = await graph.fileRows();
-  const { links, entities, unusedExports } = await graph.fileGraph();
+  const { links, entities, unusedExports } = fileGraph ?? (await graph.fileGraph());
   const files = fileStats(
     [...rows.values()].filter((row) => row.lang !== null),
     entities,

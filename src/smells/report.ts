@@ -1,7 +1,7 @@
 // Every rule run over one revision, and the report as the map stores it with that revision
 // (meta `smells`): reading all of the file graph costs seconds on a large repository, far over
 // a query's budget, so a map pays it once and a query reads the stored report.
-import type { GraphReader } from "../store";
+import type { FileGraph, GraphReader } from "../store";
 import { readSmellInput } from "./input";
 import { SMELL_VERSION, type RegionPlacement, type Smell, type SmellInput, type SmellReport } from "./model";
 import { REGION_RULES, RULES } from "./rules";
@@ -75,9 +75,12 @@ export function shownSmells(report: SmellReport, mapRev: number | undefined): { 
   return { report: { ...report, smells: report.smells.filter((smell) => !REGION_KINDS.has(smell.kind)) }, regionsCurrent: false };
 }
 
-/** Every rule over the revision; the region rules too when the map `region` names is given. */
-export async function computeSmells(graph: GraphReader, rev: number, region?: { placement: RegionPlacement; mapRev: number }): Promise<SmellReport> {
-  const report = runRules(await readSmellInput(graph), rev);
+/**
+ * Every rule over the revision; the region rules too when the map `region` names is given.
+ * `fileGraph`: the revision's, when the caller has read it already.
+ */
+export async function computeSmells(graph: GraphReader, rev: number, region?: { placement: RegionPlacement; mapRev: number }, fileGraph?: FileGraph): Promise<SmellReport> {
+  const report = runRules(await readSmellInput(graph, fileGraph), rev);
   return region ? withRegionSmells(report, region.placement, region.mapRev) : report;
 }
 

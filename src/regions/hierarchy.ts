@@ -6,7 +6,7 @@
 // most weight to, else the one nearest it in the directory tree.
 import { dirOf, type FileGraph } from "./graph";
 import { dominantDir } from "./labels";
-import { communities, type SmallGraph } from "./louvain";
+import { communities, UndirectedView } from "./louvain";
 
 export interface TreeNode {
   level: number;
@@ -28,46 +28,115 @@ const SPLIT_RESOLUTIONS = [1, 2, 4, 8];
 const TOP_WIDTH = 12;
 const COARSER = [0.5, 0.25, 0.1, 0.05];
 
-/** Nodes with their file counts, and weighted undirected adjacency (a self-loop once). */
-interface LevelGraph {
-  sizes: number[];
-  adj: [number, number][][];
+/** Undirected weighted pairs, each once, in (a, b) order with a <= b; a === b is a self-loop. */
+interface Pairs {
+  a: Int32Array;
+  b: Int32Array;
+  w: Float64Array;
 }
 
-type Pairs = [number, number, number][];
+/** Nodes with their file counts, and weighted undirected adjacency in pair order (a self-loop once). */
+interface LevelGraph {
+  sizes: number[];
+  start: Int32Array;
+  neighbor: Int32Array;
+  weight: Float64Array;
+  /** Scratch for detect: a node's index in the group being split, -1 outside it. */
+  local: Int32Array;
+}
 
-/** Weights summed per unordered pair, in pair order: the same input in any order gives the same list. */
-function mergePairs(pairs: Iterable<[number, number, number]>, n: number): Pairs {
-  const merged = new Map<number, number>();
-  for (const [a, b, w] of pairs) {
-    const key = a < b ? a * n + b : b * n + a;
-    merged.set(key, (merged.get(key) ?? 0) + w);
+/** A stable counting sort of `order` by `key`, keys in 0..n-1. */
+function sortBy(order: Int32Array, key: Int32Array, n: number): Int32Array {
+  const start = new Int32Array(n + 1);
+  for (const e of order) start[key[e]! + 1]!++;
+  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+  const out = new Int32Array(order.length);
+  for (const e of order) out[start[key[e]!]!++] = e;
+  return out;
+}
+
+/**
+ * Weights summed per unordered pair, in pair order, each sum taken in input order: the same
+ * input in any order gives the same pairs. Typed arrays throughout: on a large repository the
+ * levels hold hundreds of thousands of pairs.
+ */
+function mergePairs(a: Int32Array, b: Int32Array, w: Float64Array, n: number): Pairs {
+  const m = a.length;
+  const lo = new Int32Array(m);
+  const hi = new Int32Array(m);
+  for (let e = 0; e < m; e++) {
+    lo[e] = Math.min(a[e]!, b[e]!);
+    hi[e] = Math.max(a[e]!, b[e]!);
   }
-  return [...merged].sort((x, y) => x[0] - y[0]).map(([key, w]) => [Math.floor(key / n), key % n, w]);
+  const identity = new Int32Array(m);
+  for (let e = 0; e < m; e++) identity[e] = e;
+  const order = sortBy(sortBy(identity, hi, n), lo, n);
+  let count = 0;
+  for (let k = 0; k < m; k++) if (k === 0 || lo[order[k]!] !== lo[order[k - 1]!] || hi[order[k]!] !== hi[order[k - 1]!]) count++;
+  const out: Pairs = { a: new Int32Array(count), b: new Int32Array(count), w: new Float64Array(count) };
+  let at = -1;
+  for (let k = 0; k < m; k++) {
+    const e = order[k]!;
+    if (at < 0 || lo[e] !== out.a[at] || hi[e] !== out.b[at]) {
+      at++;
+      out.a[at] = lo[e]!;
+      out.b[at] = hi[e]!;
+      out.w[at] = w[e]!;
+    } else out.w[at]! += w[e]!;
+  }
+  return out;
 }
 
 function levelGraph(sizes: number[], pairs: Pairs): LevelGraph {
-  const adj: [number, number][][] = sizes.map(() => []);
-  for (const [a, b, w] of pairs) {
-    adj[a]!.push([b, w]);
-    if (a !== b) adj[b]!.push([a, w]);
+  const n = sizes.length;
+  const start = new Int32Array(n + 1);
+  for (let e = 0; e < pairs.a.length; e++) {
+    start[pairs.a[e]! + 1]!++;
+    if (pairs.a[e] !== pairs.b[e]) start[pairs.b[e]! + 1]!++;
   }
-  return { sizes, adj };
+  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, n);
+  const neighbor = new Int32Array(start[n]!);
+  const weight = new Float64Array(start[n]!);
+  for (let e = 0; e < pairs.a.length; e++) {
+    const a = pairs.a[e]!;
+    const b = pairs.b[e]!;
+    neighbor[fill[a]!] = b;
+    weight[fill[a]!++] = pairs.w[e]!;
+    if (a === b) continue;
+    neighbor[fill[b]!] = a;
+    weight[fill[b]!++] = pairs.w[e]!;
+  }
+  return { sizes, start, neighbor, weight, local: new Int32Array(n).fill(-1) };
 }
 
 const sizeOf = (g: LevelGraph, group: number[]): number => group.reduce((sum, i) => sum + g.sizes[i]!, 0);
 
 /** Louvain on the subgraph of `group`: its parts, each ascending. */
 function detect(g: LevelGraph, group: number[], resolution: number): number[][] {
-  const local = new Map(group.map((node, i) => [node, i]));
-  const edges: SmallGraph["edges"] = [];
+  for (const [i, node] of group.entries()) g.local[node] = i;
+  let m = 0;
   for (const [i, node] of group.entries()) {
-    for (const [other, w] of g.adj[node]!) {
-      const j = local.get(other);
-      if (j !== undefined && j >= i) edges.push([i, j, w]);
+    for (let k = g.start[node]!; k < g.start[node + 1]!; k++) {
+      const j = g.local[g.neighbor[k]!]!;
+      if (j >= i && g.weight[k]! > 0) m++;
     }
   }
-  const found = communities({ n: group.length, edges }, resolution);
+  const src = new Int32Array(m);
+  const dst = new Int32Array(m);
+  const weights = new Float64Array(m);
+  let e = 0;
+  for (const [i, node] of group.entries()) {
+    for (let k = g.start[node]!; k < g.start[node + 1]!; k++) {
+      const j = g.local[g.neighbor[k]!]!;
+      if (j < i || g.weight[k]! <= 0) continue;
+      src[e] = i;
+      dst[e] = j;
+      weights[e++] = g.weight[k]!;
+    }
+  }
+  for (const node of group) g.local[node] = -1;
+  const found = communities(new UndirectedView(group.length, src, dst, weights), resolution);
   const parts: number[][] = [];
   for (const [i, c] of found.entries()) (parts[c] ??= []).push(group[i]!);
   return parts;
@@ -110,9 +179,9 @@ function mergeSmall(g: LevelGraph, groups: number[][], min: number, max: number,
     if (!alive(i) || sizes[i]! >= min) continue;
     const toward = new Map<number, number>();
     for (const node of members[i]!) {
-      for (const [other, w] of g.adj[node]!) {
-        const j = groupOf[other]!;
-        if (j !== i) toward.set(j, (toward.get(j) ?? 0) + w);
+      for (let k = g.start[node]!; k < g.start[node + 1]!; k++) {
+        const j = groupOf[g.neighbor[k]!]!;
+        if (j !== i) toward.set(j, (toward.get(j) ?? 0) + g.weight[k]!);
       }
     }
     let best: number | undefined;
@@ -204,12 +273,7 @@ export function buildTree(fg: FileGraph): TreeNode {
   const everyFile = fg.paths.map((_, i) => i);
   if (n < SMALL_REPOSITORY) return { level: 1, files: everyFile, children: [] };
 
-  let pairs = mergePairs(
-    (function* (): Generator<[number, number, number]> {
-      for (const [a, row] of fg.weights) for (const [b, w] of row) yield [a, b, w];
-    })(),
-    n,
-  );
+  let pairs = filePairs(fg);
   const modules = partition(levelGraph(new Array<number>(n).fill(1), pairs), 1, directoryHome(fg));
   pairs = regroup(pairs, modules, n);
   let current: TreeNode[] = modules.map((files) => ({ level: 1, files, children: [] }));
@@ -241,14 +305,31 @@ export function buildTree(fg: FileGraph): TreeNode {
   return root;
 }
 
+/** The file graph's weights as pairs. */
+function filePairs(fg: FileGraph): Pairs {
+  let m = 0;
+  for (const row of fg.weights.values()) m += row.size;
+  const a = new Int32Array(m);
+  const b = new Int32Array(m);
+  const w = new Float64Array(m);
+  let e = 0;
+  for (const [x, row] of fg.weights) {
+    for (const [y, weight] of row) {
+      a[e] = x;
+      b[e] = y;
+      w[e++] = weight;
+    }
+  }
+  return mergePairs(a, b, w, fg.paths.length);
+}
+
 /** The graph between groups of the nodes `pairs` joins. */
 function regroup(pairs: Pairs, groups: number[][], n: number): Pairs {
   const groupOf = new Int32Array(n);
   for (const [g, group] of groups.entries()) for (const node of group) groupOf[node] = g;
-  return mergePairs(
-    pairs.map(([a, b, w]) => [groupOf[a]!, groupOf[b]!, w] as [number, number, number]),
-    groups.length,
-  );
+  const a = pairs.a.map((x) => groupOf[x]!);
+  const b = pairs.b.map((x) => groupOf[x]!);
+  return mergePairs(a, b, pairs.w, groups.length);
 }
 
 /** A region's level is its height: 1 for a module, one above its highest child otherwise. */

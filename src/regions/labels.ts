@@ -62,12 +62,30 @@ function segmentsOf(dir: string): string[] {
   return out;
 }
 
-function commonWord(paths: readonly string[], exclude: Set<string>): string | undefined {
+/**
+ * The words of each file's name that could name a part of a system, each once, read once per
+ * labelling: every level's regions ask again for the same files.
+ */
+type NameWords = (path: string) => readonly string[];
+
+function nameWords(): NameWords {
+  const memo = new Map<string, readonly string[]>();
+  return (path) => {
+    let words = memo.get(path);
+    if (!words) {
+      const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+      words = [...new Set(wordsOf(base))].filter((word) => word.length >= 3 && !GENERIC_WORDS.has(word) && !/^\d+$/.test(word));
+      memo.set(path, words);
+    }
+    return words;
+  };
+}
+
+function commonWord(paths: readonly string[], exclude: Set<string>, words: NameWords): string | undefined {
   const counts = new Map<string, number>();
   for (const path of paths) {
-    const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
-    for (const word of new Set(wordsOf(base))) {
-      if (word.length < 3 || GENERIC_WORDS.has(word) || exclude.has(word) || /^\d+$/.test(word)) continue;
+    for (const word of words(path)) {
+      if (exclude.has(word)) continue;
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
@@ -103,12 +121,12 @@ function commonChild(paths: readonly string[], dir: string): string | undefined 
  * adds what sets the region apart inside that directory: its commonest subdirectory, else the
  * commonest word of its file names.
  */
-export function labelOf(paths: readonly string[], dir: string, depth: number, fallback: string, specific = false): string {
+function labelOf(paths: readonly string[], dir: string, depth: number, fallback: string, words: NameWords, specific = false): string {
   const segments = segmentsOf(dir);
   const parts = segments.slice(-depth).map(titleOf);
   if (parts.length < 2 || specific) {
     const child = commonChild(paths, dir);
-    const word = child ? undefined : commonWord(paths, new Set(segments.flatMap((s) => wordsOf(s))));
+    const word = child ? undefined : commonWord(paths, new Set(segments.flatMap((s) => wordsOf(s))), words);
     const extra = child ? titleOf(child) : word ? titleOf(word) : undefined;
     if (extra && parts[parts.length - 1] !== extra) parts.push(extra);
   }
@@ -121,13 +139,14 @@ export function labelOf(paths: readonly string[], dir: string, depth: number, fa
  */
 export function labelAll(regions: { paths: readonly string[]; dir: string; root: boolean }[], rootName: string): string[] {
   const fallback = titleOf(rootName) || "System";
-  const labels = regions.map((r) => (r.root ? fallback : labelOf(r.paths, r.dir, 2, fallback)));
+  const words = nameWords();
+  const labels = regions.map((r) => (r.root ? fallback : labelOf(r.paths, r.dir, 2, fallback, words)));
   for (const [depth, specific] of [[2, true], [3, true]] as const) {
     const seen = new Map<string, number[]>();
     for (const [i, label] of labels.entries()) if (!regions[i]!.root) (seen.get(label) ?? seen.set(label, []).get(label)!).push(i);
     for (const group of seen.values()) {
       if (group.length < 2) continue;
-      for (const i of group) labels[i] = labelOf(regions[i]!.paths, regions[i]!.dir, depth, fallback, specific);
+      for (const i of group) labels[i] = labelOf(regions[i]!.paths, regions[i]!.dir, depth, fallback, words, specific);
     }
   }
   return labels;

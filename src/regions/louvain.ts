@@ -1,13 +1,7 @@
 // Community detection: graphology's Louvain, seeded, so one graph always gives one partition.
 // The only module that imports graphology: region work loads it, no query does.
-import Graph from "graphology";
+import type Graph from "graphology";
 import louvain from "graphology-communities-louvain";
-
-/** A weighted graph on nodes 0..n-1; [a, a, w] is a self-loop (a merged group's inner weight). */
-export interface SmallGraph {
-  n: number;
-  edges: [number, number, number][];
-}
 
 const SEED = 0x1f2e3d4c;
 
@@ -23,28 +17,87 @@ function seeded(seed: number): () => number {
   };
 }
 
+const NO_ATTRIBUTES = Object.freeze({});
+
+/**
+ * A weighted undirected graph on nodes 0..n-1, each edge once (a self-loop is a merged
+ * group's inner weight), as the part of a graphology Graph that Louvain reads (graphology-communities-louvain 2.0.2
+ * builds its typed-array index from these members and never touches the graph again), over
+ * typed arrays. A real Graph holds an object per node and per edge: on a 13k-file repository
+ * the hierarchy's few hundred runs allocated hundreds of megabytes that way. A unit test checks
+ * that the view and a real Graph give the same partition, so a library that reads more fails it.
+ */
+export class UndirectedView {
+  readonly type = "undirected";
+  readonly multi = false;
+  readonly order: number;
+  readonly size: number;
+  readonly selfLoopCount: number;
+  private readonly degree: Int32Array;
+
+  constructor(
+    n: number,
+    private readonly src: Int32Array,
+    private readonly dst: Int32Array,
+    readonly weights: Float64Array,
+  ) {
+    this.order = n;
+    this.size = src.length;
+    this.degree = new Int32Array(n);
+    let loops = 0;
+    for (let e = 0; e < src.length; e++) {
+      if (src[e] === dst[e]) loops++;
+      else {
+        this.degree[src[e]!]!++;
+        this.degree[dst[e]!]!++;
+      }
+    }
+    this.selfLoopCount = loops;
+  }
+
+  forEachNode(callback: (node: number, attributes: object) => void): void {
+    for (let i = 0; i < this.order; i++) callback(i, NO_ATTRIBUTES);
+  }
+
+  undirectedDegreeWithoutSelfLoops(node: number): number {
+    return this.degree[node]!;
+  }
+
+  forEachEdge(callback: (edge: number, attributes: object, source: number, target: number, sa: object, ta: object, undirected: boolean) => void): void {
+    for (let e = 0; e < this.size; e++) callback(e, NO_ATTRIBUTES, this.src[e]!, this.dst[e]!, NO_ATTRIBUTES, NO_ATTRIBUTES, true);
+  }
+
+  // graphology's isGraph asks that these exist; Louvain never calls them.
+  addUndirectedEdgeWithKey(): never {
+    throw new Error("a Louvain view is read-only");
+  }
+  dropNode(): never {
+    throw new Error("a Louvain view is read-only");
+  }
+}
+
+/** Louvain's partition of a graphology Graph or a view of one, seeded. */
+export function louvainOf(graph: Graph | UndirectedView, resolution: number): Record<string, number> {
+  const weights = graph instanceof UndirectedView ? graph.weights : undefined;
+  return louvain(graph as Graph, {
+    getEdgeWeight: weights ? (edge) => weights[Number(edge)]! : "weight",
+    resolution,
+    rng: seeded(SEED),
+    randomWalk: true,
+  });
+}
+
 /** Each node's community, numbered in order of first appearance (node 0's is 0). */
-export function communities(graph: SmallGraph, resolution = 1): number[] {
-  const out = new Array<number>(graph.n);
-  if (graph.edges.every(([a, b, w]) => a === b || w <= 0)) {
-    for (let i = 0; i < graph.n; i++) out[i] = i;
+export function communities(view: UndirectedView, resolution = 1): number[] {
+  const out = new Array<number>(view.order);
+  if (view.selfLoopCount === view.size) {
+    for (let i = 0; i < view.order; i++) out[i] = i;
     return out;
   }
-  const g = new Graph({ type: "undirected", allowSelfLoops: true, multi: false });
-  for (let i = 0; i < graph.n; i++) g.addNode(String(i));
-  // Pairs are merged first: graphology's own merge, and its key generator, cost more than Louvain itself.
-  const merged = new Map<number, number>();
-  for (const [a, b, w] of graph.edges) {
-    if (w <= 0) continue;
-    const key = a < b ? a * graph.n + b : b * graph.n + a;
-    merged.set(key, (merged.get(key) ?? 0) + w);
-  }
-  let k = 0;
-  for (const [key, weight] of merged) g.addUndirectedEdgeWithKey(String(k++), String(Math.floor(key / graph.n)), String(key % graph.n), { weight });
-  const found = louvain(g, { getEdgeWeight: "weight", resolution, rng: seeded(SEED), randomWalk: true });
+  const found = louvainOf(view, resolution);
   const renumber = new Map<number, number>();
-  for (let i = 0; i < graph.n; i++) {
-    const c = found[String(i)]!;
+  for (let i = 0; i < view.order; i++) {
+    const c = found[i]!;
     if (!renumber.has(c)) renumber.set(c, renumber.size);
     out[i] = renumber.get(c)!;
   }

@@ -62,10 +62,13 @@ export function scoreNodes(fg: FileGraph, nodes: readonly ScoredNode[]): Scores 
   const dependents = nodes.map(() => new Set<number>());
   const links = new Map<number, number>();
   const fileScores = fg.paths.map(() => ({ edgesInside: 0, edgesOutside: 0, neighborsInside: 0, neighborsOutside: 0 }));
-  const neighbors = fg.paths.map(() => new Set<number>());
+  // Each pair of files with an edge between them once, as one number: a set of neighbours per
+  // file held as many entries as there are edges, on a 13k-file graph tens of megabytes.
+  const pairs = new Float64Array(fg.links.length);
   const degree = new Float64Array(count);
   const innerOfLeaf = new Float64Array(count);
   let total = 0;
+  let pairCount = 0;
 
   for (const [a, b, kind, weight] of fg.links) {
     const la = leafOf[a]!;
@@ -104,17 +107,19 @@ export function scoreNodes(fg: FileGraph, nodes: readonly ScoredNode[]): Scores 
       fileScores[a]!.edgesOutside += weight;
       fileScores[b]!.edgesOutside += weight;
     }
-    neighbors[a]!.add(b);
-    neighbors[b]!.add(a);
+    pairs[pairCount++] = a < b ? a * n + b : b * n + a;
     total += weight;
     degree[la]! += weight;
     degree[lb]! += weight;
   }
-  for (const [f, set] of neighbors.entries()) {
-    for (const other of set) {
-      if (leafOf[other] === leafOf[f]) fileScores[f]!.neighborsInside++;
-      else fileScores[f]!.neighborsOutside++;
-    }
+  pairs.sort();
+  for (let k = 0; k < pairCount; k++) {
+    if (k > 0 && pairs[k] === pairs[k - 1]) continue;
+    const a = Math.floor(pairs[k]! / n);
+    const b = pairs[k]! % n;
+    const field = leafOf[a] === leafOf[b] ? "neighborsInside" : "neighborsOutside";
+    fileScores[a]![field]++;
+    fileScores[b]![field]++;
   }
   let modularity = 0;
   if (total > 0) for (let i = 0; i < count; i++) modularity += innerOfLeaf[i]! / total - (degree[i]! / (2 * total)) ** 2;

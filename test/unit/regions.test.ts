@@ -4,6 +4,8 @@ import { describe, expect, test } from "bun:test";
 import type { FileEdges, Hierarchy, RegionInputFile } from "../../src/model/regions";
 import { computeRegions, type RegionInput } from "../../src/regions";
 import { labelAll } from "../../src/regions/labels";
+import { louvainOf, UndirectedView } from "../../src/regions/louvain";
+import Graph from "graphology";
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -180,5 +182,39 @@ describe("regions on planted communities", () => {
     expect(hierarchy.regions.length).toBe(1);
     expect(hierarchy.regions[0]).toMatchObject({ kind: "system", parent: null, files: 6, label: "Planted" });
     expect(hierarchy.levels).toBe(1);
+  });
+});
+
+describe("Louvain over typed arrays", () => {
+  test("the view gives the partition a graphology Graph of the same edges gives, self-loops included", () => {
+    const random = rng(11);
+    const n = 300;
+    const src: number[] = [];
+    const dst: number[] = [];
+    const weights: number[] = [];
+    const seen = new Set<number>();
+    // Ten planted groups with noise, a few self-loops (a merged group's inner weight).
+    for (let e = 0; e < 2400; e++) {
+      const a = Math.floor(random() * n);
+      const b = random() < 0.85 ? Math.floor(a / 30) * 30 + Math.floor(random() * 30) : Math.floor(random() * n);
+      const key = Math.min(a, b) * n + Math.max(a, b);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      src.push(a);
+      dst.push(b);
+      weights.push(1 + Math.floor(random() * 4) / 2);
+    }
+    const graph = new Graph({ type: "undirected", allowSelfLoops: true, multi: false });
+    for (let i = 0; i < n; i++) graph.addNode(String(i));
+    for (const [e, a] of src.entries()) graph.addUndirectedEdgeWithKey(String(e), String(a), String(dst[e]), { weight: weights[e] });
+    const view = new UndirectedView(n, Int32Array.from(src), Int32Array.from(dst), Float64Array.from(weights));
+    expect(view.selfLoopCount).toBeGreaterThan(0);
+    for (const resolution of [1, 2, 0.5]) {
+      const fromGraph = louvainOf(graph, resolution);
+      const fromView = louvainOf(view, resolution);
+      const parts = new Set(Object.values(fromView));
+      expect(parts.size).toBeGreaterThan(3);
+      for (let i = 0; i < n; i++) expect(fromView[i]).toBe(fromGraph[String(i)]!);
+    }
   });
 });

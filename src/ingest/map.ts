@@ -2,7 +2,6 @@
 // commit one revision. A no-change map stats files and stops: it reads no file and loads
 // neither tree-sitter nor the resolver (both are imported only when there is work for them).
 import { readFileSync } from "node:fs";
-import { fullGC } from "bun:jsc";
 import { join } from "node:path";
 import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileGraph, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
@@ -18,6 +17,7 @@ import { FACTS_VERSION, type FileFacts } from "../model/facts";
 import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseErrorFilesOf, type ErrorFile, type FailedFile } from "./failures";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
+import { memoryBound, memorySettler } from "./memory";
 import { mapRegions, type RegionWork } from "./regions";
 import { roleOf } from "./roles";
 import { carrySmells, computeSmells, SMELLS_META, storedSmells, withPreviousRegionSmells } from "../smells/report";
@@ -188,7 +188,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     const rev = await store.rev();
     // The graph is current; its hierarchy may not be (an older ix, a region step that failed).
     opts.onPhase?.("regions");
-    const regions = await mapRegions(store, ws.root, rev, rev, false);
+    const regions = await mapRegions(store, ws.root, rev, rev, false, undefined, memorySettler());
     return { ...base, rev, outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed, regions };
   }
 
@@ -383,15 +383,23 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     };
     // Read once, for the smells and the regions both: the scan of every edge is most of either's cost.
     let fileGraph: FileGraph | undefined;
+    const settle = memorySettler();
     const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
       opts.onPhase?.("smells");
-      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths), async () => (fileGraph ??= await graph.fileGraph()));
+      settle();
+      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths), async () => {
+        if (!fileGraph) {
+          fileGraph = await graph.fileGraph();
+          settle();
+        }
+        return fileGraph;
+      });
     };
     const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");
-    const regions = await mapRegions(store, ws.root, commit.rev, previousRev, commit.fileGraphChanged, fileGraph);
+    const regions = await mapRegions(store, ws.root, commit.rev, previousRev, commit.fileGraphChanged, fileGraph, settle);
     // Read back from the graph, not counted over this map's files: files with errors that it
     // did not parse again still have them.
     const errorFiles = await parseErrorFilesOf(store);
@@ -431,38 +439,6 @@ function recentlyRead(read: (path: string) => FileFacts | undefined, keep = 64):
   };
 }
 
-/**
- * Writing and resolving a large repository turns over several times its facts in short-lived
- * strings (JSON read back from the store and written to it), which the collector does not
- * weigh: left alone, a cold map of 13k files peaked above 1 GB with under 100 MB live. A full
- * collection every few hundred files, once the process is past RSS_SOFT_LIMIT, holds it near
- * the limit; a repository that stays below never pays for one. Every 500 files let resolution
- * of 13k files peak at 392-434 MB; every 250, at 327-333 MB, for ~25 more collections.
- */
-const RSS_SOFT_LIMIT = 300e6;
-const COLLECT_EVERY = 250;
-/**
- * Nor does RSS grow by more than this between collections, checked every COLLECT_CHECK files:
- * since each file's resolution keeps the questions it asked about the file set, 13k files
- * peaked at 355-403 MB with the count alone, against 338-350 MB before. A collection does not
- * shrink RSS, so a fixed ceiling would collect every few files once reached.
- */
-const RSS_GROWTH = 20e6;
-const COLLECT_CHECK = 50;
-
-function memoryBound(): () => void {
-  let steps = 0;
-  let collectedAt = 0;
-  let rssThen = 0;
-  return () => {
-    if (++steps % COLLECT_CHECK !== 0) return;
-    const rss = process.memoryUsage.rss();
-    if (rss <= RSS_SOFT_LIMIT || (steps - collectedAt < COLLECT_EVERY && rss - rssThen < RSS_GROWTH)) return;
-    fullGC();
-    collectedAt = steps;
-    rssThen = process.memoryUsage.rss();
-  };
-}
 
 /**
  * The revision's smells, stored with it: the rules read the whole file graph, a query cannot.

@@ -1,8 +1,8 @@
 // Spreads parse work over one Bun Worker per core, in small batches handed out as workers free
 // up, so one slow file does not leave a core idle. Few files, or little source, are parsed on
 // the calling thread instead.
-import { fullGC } from "bun:jsc";
 import { availableParallelism } from "node:os";
+import { memoryReturned } from "./memory";
 import { PARSE_BUDGET_MS, parseOne, type ParseRequest, type ParseResult } from "./parse";
 import type { WorkerBatch } from "./parse.worker";
 import { workerUrl } from "../util/worker-url";
@@ -134,30 +134,9 @@ async function parseAll(
   if (failure) throw failure.error;
 }
 
-const RELEASE_POLL_MS = 50;
-/** Below this RSS when the workers close, nothing is worth waiting for. */
-const RELEASE_WORTH = 128 * 1024 * 1024;
-/** The share of the RSS at close that counts as given back. */
-const RELEASE_SHARE = 0.7;
-const RELEASE_WAIT_MS = 6_000;
 /** Nor longer than this share of the parse: where memory does not come back, the map loses little. */
 const RELEASE_WAIT_SHARE = 0.1;
-
-/**
- * A closed worker's memory (its heap and the grammar's WebAssembly memory) comes back to the
- * system some time after its close event: on go-tools within ~0.4 s, on 13k files 2.5-5 s
- * later. Resolution started at once stacked its own growth on top of it (peaks of 540-580 MB on
- * 13k files; with this wait, 385-422 MB). So the closed workers are collected and the map waits
- * until RSS has fallen by a share, at most RELEASE_WAIT_MS or a tenth of the parse: ~5 s of a
- * ~80 s cold map of 13k files, nothing for a map that stays small.
- */
-async function memoryReturned(maxWaitMs: number): Promise<void> {
-  const atClose = process.memoryUsage.rss();
-  if (atClose < RELEASE_WORTH) return;
-  fullGC();
-  const deadline = performance.now() + maxWaitMs;
-  while (process.memoryUsage.rss() > atClose * RELEASE_SHARE && performance.now() < deadline) await Bun.sleep(RELEASE_POLL_MS);
-}
+const RELEASE_WAIT_MS = 6_000;
 
 /**
  * Terminates a worker and waits for its close event. Its heap and grammar memory (100-250 MB a

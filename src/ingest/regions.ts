@@ -77,6 +77,8 @@ export async function mapRegions(
   fileGraphChanged: boolean,
   /** The revision's file graph, when the map has read it already (for the smells). */
   fileGraph?: FileGraph,
+  /** Called between the work's stages, where what the last one made is garbage (ingest/memory.ts). */
+  settle: () => void = () => {},
 ): Promise<RegionWork> {
   const started = performance.now();
   const stored = await store.meta(REGIONS_REV);
@@ -103,6 +105,7 @@ export async function mapRegions(
   try {
     const files = await store.regionInputFiles();
     const { links } = fileGraph ?? (await store.fileGraph());
+    settle();
     const previous =
       stored === undefined
         ? undefined
@@ -114,8 +117,9 @@ export async function mapRegions(
           };
     // Loaded here only: no query, and no map that finds nothing to do, evaluates graphology.
     const { computeRegions } = await import("../regions");
-    const outcome = computeRegions({ files, links, rootName: basename(root) }, previous);
+    const outcome = computeRegions({ files, links, rootName: basename(root) }, previous, settle);
     const { hierarchy } = outcome;
+    settle();
     // The region smells are read from the map just computed and written with it, in one
     // transaction: a reader sees both of this revision or neither.
     const smells = await regionSmellsMeta(store, rev, rev, async () => regionPlacement(hierarchy.files, files, links));

@@ -134,11 +134,16 @@ function sizeFit(node: Flat): number {
   return n > max ? max / n : n < MODULE_MIN ? n / MODULE_MIN : 1;
 }
 
-export function computeRegions(input: RegionInput, previous?: PreviousHierarchy): RegionOutcome {
+/**
+ * `settle`, when given, is called between the stages, when what the last one made is garbage:
+ * the caller can collect it there, before the next stage allocates on top of it.
+ */
+export function computeRegions(input: RegionInput, previous?: PreviousHierarchy, settle: () => void = () => {}): RegionOutcome {
   const fg = buildFileGraph(
     input.files.map((f) => f.path),
     input.links,
   );
+  settle();
   const entitiesOf = new Map(input.files.map((f) => [f.path, f.entities]));
   let mode: RegionOutcome["mode"] = "full";
   let drift = 0;
@@ -160,11 +165,13 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy)
   let innerShare = previous?.innerShare ?? 0;
   if (!flat) {
     flat = flatten(buildTree(fg));
+    settle();
     scores = scoreNodes(fg, flat);
     mode = "full";
     drift = 0;
     innerShare = innerShareOf(scores.files);
   }
+  settle();
   const s = scores!;
   const nodes = flat;
   const pathsOf = nodes.map((node) => node.files.map((i) => fg.paths[i]!));
@@ -173,6 +180,7 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy)
     nodes.map((node, i) => ({ paths: pathsOf[i]!, dir: dirs[i]!.dir === "" ? labelDir(pathsOf[i]!) : dirs[i]!.dir, root: node.parent < 0 })),
     input.rootName,
   );
+  settle();
   const previousRegions: PreviousRegion[] = previous ? previousFiles(previous) : [];
   const ids =
     mode === "extended"

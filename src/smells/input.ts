@@ -75,11 +75,13 @@ export async function readSmellInput(graph: GraphReader, fileGraph?: FileGraph):
     file.entry = facts !== undefined && declaresEntryPoint(facts);
   }
   const roles = new Map(files.map((f) => [f.path, f.role]));
-  const imports = new Set<string>();
+  // Keyed by two numbers: a string per import, on a 13k-file graph 140k of them, cost more than the pass.
+  const number = new Map(files.map((f, i) => [f.path, i]));
+  const imports = new Set<number>();
   const pairs: [string, string][] = [];
   for (const link of links) {
     if (link.kind !== "IMPORTS" || !judged(roles.get(link.from) ?? "") || !judged(roles.get(link.to) ?? "")) continue;
-    const key = `${link.from}\0${link.to}`;
+    const key = number.get(link.from)! * files.length + number.get(link.to)!;
     if (!imports.has(key)) pairs.push([link.from, link.to]);
     imports.add(key);
   }

@@ -1,11 +1,12 @@
 // Incremental maps against cold ones: a seeded run of adds, deletes, rewrites and saves by
 // rename over a small TS / Python / Go repository. After every step the incrementally kept
-// graph must hold exactly the edges and unresolved sites of a graph mapped from scratch.
+// graph must hold exactly the edges, unresolved sites and file-level graph of a graph mapped
+// from scratch.
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { ix, tempDir, writeTree } from "../helpers/cli";
-import { edges, unresolved } from "../helpers/graph";
+import { edges, fileGraph, unresolved } from "../helpers/graph";
 
 /** mulberry32: a small seeded generator, so a failure replays. */
 function random(seed: number): () => number {
@@ -186,6 +187,8 @@ describe("incremental maps agree with cold maps", () => {
         const context = `seed ${seed}, step ${step}: ${kind} ${path}`;
         expect({ context, edges: await edges(home, root) }).toEqual({ context, edges: await edges(fresh, root) });
         expect({ context, unresolved: await unresolved(home, root) }).toEqual({ context, unresolved: await unresolved(fresh, root) });
+        // The file-level graph the revision writer keeps beside the edges counts what they hold.
+        expect({ context, fileGraph: await fileGraph(home, root) }).toEqual({ context, fileGraph: await fileGraph(fresh, root) });
       }
       // The run exercised every kind of change at least once.
       expect([...kinds].sort()).toEqual(["add", "delete", "rename-save", "rewrite"]);

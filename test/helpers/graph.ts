@@ -64,3 +64,15 @@ export function damageGraph(home: string, root: string, sql: string): void {
     db.close();
   }
 }
+
+/** The file-level graph the smells and the regions read, as sorted lines. */
+export function fileGraph(home: string, root: string): Promise<string[]> {
+  return withGraph(home, root, async (graph) => {
+    const { links, entities, unusedExports } = await graph.fileGraph();
+    return [
+      ...links.map((l) => `${l.from} ${l.kind}×${l.count} ${l.to}${l.names.length > 0 ? ` {${[...l.names].sort().join(",")}}` : ""}`),
+      ...[...entities].map(([path, n]) => `${path} entities=${n}`),
+      ...unusedExports.map((e) => `${e.path}:${e.line} unused ${e.kind} ${e.name}`),
+    ].sort();
+  });
+}

@@ -480,54 +480,44 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async fileGraph(): Promise<FileGraph> {
-    // Two scans, grouped here by rowid: joining each edge to its target's path and grouping by
-    // two paths in SQL took 3.1 s on a 13k-file graph, these ~1.2 s (a scan of the edges is
-    // most of it).
-    const nodes = this.db.query("SELECT rowid, path, kind, name, start_line, exported, parent FROM nodes").values() as [number, string, string, string, number, number, number | null][];
-    const fileIndex = new Map<string, number>();
+    // The revision writer keeps the file-level graph (file_links): reading it is a scan of one
+    // row per owner and pair of files, not of every edge and node.
+    const index = new Map<string, number>();
     const paths: string[] = [];
-    let top = 0;
-    for (const row of nodes) if (row[0] > top) top = row[0];
-    const fileOf = new Int32Array(top + 1);
-    const isFile = new Uint8Array(top + 1);
-    const entities = new Map<string, number>();
-    for (const [rowid, path, kind] of nodes) {
-      let index = fileIndex.get(path);
-      if (index === undefined) {
-        fileIndex.set(path, (index = paths.length));
+    const number = (path: string) => {
+      let i = index.get(path);
+      if (i === undefined) {
+        index.set(path, (i = paths.length));
         paths.push(path);
       }
-      fileOf[rowid] = index;
-      if (kind === "file") isFile[rowid] = 1;
-      else entities.set(path, (entities.get(path) ?? 0) + 1);
-    }
-    const used = new Uint8Array(top + 1);
-    // Keyed by a number: a string key per edge cost more than the scan.
+      return i;
+    };
+    // Keyed by a number: a string key per row cost more than the scan.
     const links = new Map<number, FileLink>();
     const kindCode = new Map<string, number>();
-    const edges = this.db.query("SELECT src, dst, kind, CASE WHEN kind = 'IMPORTS' THEN coalesce(names, '') END FROM edges WHERE kind != 'CONTAINS'").values() as [number, number, EdgeKind, string | null][];
-    for (const [src, dst, kind, names] of edges) {
-      used[dst] = 1;
-      const from = fileOf[src]!;
-      const to = fileOf[dst]!;
-      if (from === to) continue;
+    const rows = this.db.query("SELECT src, dst, kind, count, names FROM file_links").values() as [string, string, EdgeKind, number, string | null][];
+    for (const [src, dst, kind, count, names] of rows) {
       let code = kindCode.get(kind);
       if (code === undefined) kindCode.set(kind, (code = kindCode.size));
-      const key = (from * paths.length + to) * 8 + code;
+      const key = (number(src) * 0x200000 + number(dst)) * 8 + code;
       let link = links.get(key);
-      if (!link) links.set(key, (link = { from: paths[from]!, to: paths[to]!, kind, count: 0, names: [] }));
-      link.count++;
-      if (names === null) continue;
-      if (names === "") link.names.push("*");
-      else link.names.push(...names.split(","));
+      if (!link) links.set(key, (link = { from: paths[index.get(src)!]!, to: paths[index.get(dst)!]!, kind, count: 0, names: [] }));
+      link.count += count;
+      if (names !== null) link.names.push(...names.split(","));
     }
     for (const link of links.values()) if (link.names.length > 1) link.names = [...new Set(link.names)];
-    const unusedExports: EntityAt[] = [];
-    for (const [rowid, path, kind, name, line, exported, parent] of nodes) {
-      if (exported === 1 && parent !== null && isFile[parent] === 1 && used[rowid] === 0) unusedExports.push({ name, kind, path, line });
-    }
+    const entities = new Map<string, number>();
+    for (const [path, n] of this.db.query("SELECT path, count(*) FROM nodes WHERE kind != 'file' GROUP BY path").values() as [string, number][]) entities.set(path, n);
+    const unusedExports = (
+      this.db
+        .query(
+          `SELECT n.name, n.kind, n.path, n.start_line FROM nodes n JOIN nodes p ON p.rowid = n.parent AND p.kind = 'file'
+           WHERE n.exported = 1 AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.dst = n.rowid AND e.kind != 'CONTAINS')`,
+        )
+        .values() as [string, string, string, number][]
+    ).map(([name, kind, path, line]) => ({ name, kind, path, line }));
     unusedExports.sort((a, b) => byCodeUnit(a.path, b.path) || a.line - b.line);
-    return { links: [...links.values()], entities, unusedExports };
+    return { links: [...links.values()].sort((a, b) => byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.kind, b.kind)), entities, unusedExports };
   }
 
   async unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>> {

@@ -28,6 +28,16 @@ interface ExistingNode {
 
 type SqlValue = string | number | null;
 
+/** A row of file_links. */
+interface FileLinkRow {
+  owner: string;
+  src: string;
+  dst: string;
+  kind: string;
+  count: number;
+  names: string | null;
+}
+
 export function writeStampList(db: Database, list: StampList): void {
   db.query("INSERT INTO meta (key, value) VALUES ('stamps', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(encodeStamps(list));
 }
@@ -100,6 +110,10 @@ export class RevisionRows {
   private shapeMoved: boolean;
   /** Set once the file-level graph may have moved: files came or went, or links between two files changed. */
   private fileGraphMoved: boolean;
+  /** Each node's file, by rowid, for the nodes this revision wrote or looked up: the files an edge joins. */
+  private readonly fileOfRowid = new Map<number, string>();
+  /** Owners whose edges lost rows they did not write again: their file links are read back from the edges at the end. */
+  private readonly staleLinkOwners = new Set<string>();
 
   constructor(private readonly db: Database) {
     this.cold = !this.indexed() && this.isEmpty();
@@ -122,6 +136,7 @@ export class RevisionRows {
       this.createIndexes();
       this.db.run("INSERT INTO nodes_fts(nodes_fts) VALUES('rebuild')");
     }
+    for (const owner of this.staleLinkOwners) this.relinkFromEdges(owner);
     this.updateNames();
     // Before the early return: rows touched (same content, new mtime) make no revision.
     if (this.stampWrites.size > 0) writeStampList(this.db, patchStamps(readStampList(this.db), this.stampWrites));
@@ -213,6 +228,7 @@ export class RevisionRows {
     let addedEntities = 0;
     for (const node of change.nodes) {
       const rowid = this.rowids.get(node.id)!;
+      this.fileOfRowid.set(rowid, row.path);
       const parent = node.parentId === null ? null : (this.rowidOf(node.parentId) ?? null);
       upsert.run(
         rowid, node.id, node.kind, node.name, node.qname, node.path, node.startLine, node.endLine,
@@ -283,6 +299,8 @@ export class RevisionRows {
     if (this.goneRowids.length === 0) return;
     for (const part of chunks(this.goneRowids)) {
       const list = placeholders(part.length);
+      const owners = this.db.query(`SELECT DISTINCT owner FROM edges WHERE (src IN (${list}) OR dst IN (${list})) AND kind != 'CONTAINS'`).values(...part, ...part) as [string][];
+      for (const [owner] of owners) this.staleLinkOwners.add(owner);
       this.db.query(`DELETE FROM edges WHERE src IN (${list})`).run(...part);
       const into = this.db.query(`DELETE FROM edges WHERE dst IN (${list}) AND kind != 'CONTAINS'`).run(...part);
       if (into.changes > 0) this.fileGraphMoved = true;
@@ -292,6 +310,7 @@ export class RevisionRows {
   }
 
   private clearOwner(owner: string): void {
+    this.staleLinkOwners.add(owner);
     const edges = this.db.query("DELETE FROM edges WHERE owner = ?").run(owner);
     const sites = this.db.query("DELETE FROM unresolved WHERE owner = ?").run(owner);
     if (edges.changes + sites.changes > 0) this.rewrittenOwners++;
@@ -339,25 +358,75 @@ export class RevisionRows {
       }
     }
 
-    const linksBefore = this.cold || this.fileGraphMoved ? "" : this.fileLinksOf(owner);
     if (!this.cold) this.clearOwner(owner);
     const insertEdge = this.db.query("INSERT INTO edges (src, dst, kind, owner, via, confidence, lines, names, as_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const r of edgeRows) insertEdge.run(...r);
     const insertSite = this.db.query("INSERT INTO unresolved (src, owner, kind, name, receiver, lines) VALUES (?, ?, ?, ?, ?, ?)");
     for (const r of siteRows) insertSite.run(...r);
     if (edgeRows.length + siteRows.length > 0) this.rewrittenOwners++;
-    if (!this.cold && !this.fileGraphMoved && this.fileLinksOf(owner) !== linksBefore) this.fileGraphMoved = true;
+    this.writeLinks(owner, this.linksOf(owner, edgeRows));
   }
 
-  /** The owner's edges to other files, as the file-level graph counts them: a body edit moves lines, not these. */
-  private fileLinksOf(owner: string): string {
+  /** The owner's file links from its edge rows: edges between two files, by kind, with the names IMPORTS take. */
+  private linksOf(owner: string, edgeRows: SqlValue[][]): FileLinkRow[] {
+    const rows = edgeRows.filter((r) => r[2] !== "CONTAINS");
+    this.learnFilesOf(rows.flatMap((r) => [r[0] as number, r[1] as number]));
+    const links = new Map<string, FileLinkRow & { nameSet: Set<string> }>();
+    for (const r of rows) {
+      const src = this.fileOfRowid.get(r[0] as number);
+      const dst = this.fileOfRowid.get(r[1] as number);
+      if (src === undefined || dst === undefined || src === dst) continue;
+      const kind = r[2] as string;
+      const key = `${src}\0${dst}\0${kind}`;
+      let link = links.get(key);
+      if (!link) links.set(key, (link = { owner, src, dst, kind, count: 0, names: null, nameSet: new Set() }));
+      link.count++;
+      if (kind !== "IMPORTS") continue;
+      if (r[7] === null) link.nameSet.add("*");
+      else for (const name of (r[7] as string).split(",")) link.nameSet.add(name);
+    }
+    return [...links.values()].map(({ nameSet, ...link }) => ({ ...link, names: link.kind === "IMPORTS" ? [...nameSet].join(",") : null }));
+  }
+
+  /** The files of the nodes these rowids name, read from the store for the ones this revision has not met. */
+  private learnFilesOf(rowids: number[]): void {
+    const unknown = [...new Set(rowids.filter((rowid) => !this.fileOfRowid.has(rowid)))];
+    for (const part of chunks(unknown)) {
+      for (const [rowid, path] of this.db.query(`SELECT rowid, path FROM nodes WHERE rowid IN (${placeholders(part.length)})`).values(...part) as [number, string][]) {
+        this.fileOfRowid.set(rowid, path);
+      }
+    }
+  }
+
+  /** The owner's file links read back from its stored edges: for owners whose edges lost rows they did not write again. */
+  private relinkFromEdges(owner: string): void {
     const rows = this.db
       .query(
-        `SELECT s.path, d.path, e.kind, count(*) FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
-         WHERE e.owner = ? AND e.kind != 'CONTAINS' AND s.path != d.path GROUP BY s.path, d.path, e.kind ORDER BY 1, 2, 3`,
+        `SELECT e.owner, s.path, d.path, e.kind, count(*), CASE WHEN e.kind = 'IMPORTS' THEN group_concat(coalesce(e.names, '*')) END
+         FROM edges e JOIN nodes s ON s.rowid = e.src JOIN nodes d ON d.rowid = e.dst
+         WHERE e.owner = ? AND e.kind != 'CONTAINS' AND s.path != d.path GROUP BY s.path, d.path, e.kind`,
       )
-      .values(owner);
-    return JSON.stringify(rows);
+      .values(owner) as [string, string, string, string, number, string | null][];
+    this.writeLinks(
+      owner,
+      rows.map(([, src, dst, kind, count, names]) => ({ owner, src, dst, kind, count, names: names === null ? null : [...new Set(names.split(","))].join(",") })),
+    );
+  }
+
+  /**
+   * Replaces the owner's file links. The file graph has moved when the links between two files
+   * or their counts did: a body edit moves lines, not these, and names taken move the smells only.
+   */
+  private writeLinks(owner: string, links: FileLinkRow[]): void {
+    this.staleLinkOwners.delete(owner);
+    if (!this.cold) {
+      const counts = (rows: { src: string; dst: string; kind: string; count: number }[]) => rows.map((l) => `${l.src}\0${l.dst}\0${l.kind}\0${l.count}`).sort();
+      const stored = this.db.query("SELECT src, dst, kind, count FROM file_links WHERE owner = ?").all(owner) as { src: string; dst: string; kind: string; count: number }[];
+      if (!this.fileGraphMoved && counts(stored).join("\n") !== counts(links).join("\n")) this.fileGraphMoved = true;
+      this.db.query("DELETE FROM file_links WHERE owner = ?").run(owner);
+    }
+    const insert = this.db.query("INSERT INTO file_links (owner, src, dst, kind, count, names) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const l of links) insert.run(l.owner, l.src, l.dst, l.kind, l.count, l.names);
   }
 
   /** The owner's stored edge and site rows, in the column order replaceOwnerEdges writes them. */

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -37,6 +37,11 @@ export const TABLES = [
   // adds or deletes a file, re-resolves the files whose keys hold it. Per file, "\n"-joined
   // with a "\n" at each end.
   `CREATE TABLE IF NOT EXISTS file_reads (path TEXT PRIMARY KEY, keys TEXT NOT NULL)`,
+  // The file-level graph, kept with the edges it counts: per owner (the file whose resolution
+  // wrote the edges), the edges between two files by kind, and for IMPORTS the names taken
+  // ("*": the whole module), comma-joined. The smells and the regions read this instead of
+  // scanning every edge: on a 13k-file graph ~190k rows against ~480k edges and 180k nodes.
+  `CREATE TABLE IF NOT EXISTS file_links (owner TEXT, src TEXT, dst TEXT, kind TEXT, count INT, names TEXT)`,
   // The architecture map of the revision meta's regions_rev names (src/regions): its regions,
   // each file's innermost region with its edges inside and outside it, and the edges between
   // regions of a level. Rewritten whole by region work, in its own transaction after the
@@ -62,6 +67,7 @@ export const INDEXES = [
   `CREATE INDEX IF NOT EXISTS edges_dst_kind ON edges(dst, kind)`,
   `CREATE INDEX IF NOT EXISTS edges_src_kind ON edges(src, kind)`,
   `CREATE INDEX IF NOT EXISTS edges_owner ON edges(owner)`,
+  `CREATE INDEX IF NOT EXISTS file_links_owner ON file_links(owner)`,
   `CREATE INDEX IF NOT EXISTS unresolved_name ON unresolved(name)`,
   `CREATE INDEX IF NOT EXISTS unresolved_owner ON unresolved(owner)`,
   // Lets a commit drop the sites of a removed entity without scanning every site.

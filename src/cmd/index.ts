@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, Entry> = {
   search: { summary: "Find entities by name, ranked", load: async () => (await import("./search")).default },
   locate: { summary: "Where an entity is defined", load: async () => (await import("./locate")).default },
   entity: { summary: "One entity's facts and edge counts", load: async () => (await import("./entity")).default },
+  explain: { summary: "What an entity is for, how much rests on it, and where it sits", load: async () => (await import("./explain")).default },
   read: { summary: "Source of a file, range or symbol, numbered", load: async () => (await import("./read")).default },
   text: { summary: "Regex search of file contents, with enclosing symbols", load: async () => (await import("./text")).default },
   inventory: { summary: "List entities by kind or path", load: async () => (await import("./inventory")).default },

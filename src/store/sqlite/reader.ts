@@ -14,6 +14,9 @@ import type {
   GraphReader,
   InventoryQuery,
   PatchRow,
+  RankedNode,
+  RankFigure,
+  RankQuery,
   Region,
   RegionFile,
   RegionInputFile,
@@ -23,6 +26,7 @@ import type {
   StoreStats,
   UnresolvedSite,
   UseCounts,
+  UsesInFile,
 } from "../graph";
 import { decodeStamps, stampListOf, type StampList } from "../stamps";
 import { byCodeUnit } from "../../util/compare";
@@ -61,6 +65,15 @@ const NODE_COLUMNS = `${OWN_COLUMNS}, np.id AS parentId`;
 const PARENT_JOIN = "LEFT JOIN nodes np ON np.rowid = n.parent";
 /** The edges that use an entity as a caller does: calls of it, and hand-overs of it by name. */
 const USES = "e.kind IN ('CALLS', 'REFERENCES') AND (e.kind = 'CALLS' OR e.as_value = 1)";
+
+/** Each rank figure as one aggregate over the edges: the node's rowid `r` and its figure `v`. */
+const RANK_FIGURES: Record<RankFigure, string> = {
+  // Whoever has an edge into it, of any kind but CONTAINS: callers, importers, users of the type, subtypes.
+  dependents: "SELECT dst AS r, count(DISTINCT src) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
+  callers: `SELECT e.dst AS r, count(*) AS v FROM edges e WHERE ${USES} GROUP BY e.dst`,
+  importers: "SELECT dst AS r, count(DISTINCT src) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
+  members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
+};
 
 type RawNode = Omit<GraphNode, "exported" | "overloads"> & { rowid: number; exported: number; overloads: string | null };
 
@@ -417,6 +430,52 @@ export class SqliteGraphReader implements GraphReader {
       )
       .get(rowid) as { calls: number; refs: number; types: number };
     return { calls: row.calls, references: row.refs, typeReferences: row.types };
+  }
+
+  async usesByFile(id: string): Promise<UsesInFile[]> {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return [];
+    return this.db
+      .query(`SELECT n.path, n.role, count(*) AS uses FROM edges e JOIN nodes n ON n.rowid = e.src WHERE e.dst = ? AND ${USES} GROUP BY n.path ORDER BY n.path`)
+      .all(rowid) as UsesInFile[];
+  }
+
+  async countSources(id: string, kinds: readonly EdgeKind[]): Promise<number> {
+    const rowid = this.rowidOf(id);
+    if (rowid === undefined) return 0;
+    return (this.db.query(`SELECT count(DISTINCT src) n FROM edges WHERE dst = ? AND kind IN (${placeholders(kinds.length)})`).get(rowid, ...kinds) as { n: number }).n;
+  }
+
+  async rank(query: RankQuery): Promise<{ rows: RankedNode[]; total: number }> {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.kind) {
+      where.push("n.kind = ?");
+      params.push(query.kind);
+    }
+    if (query.path) {
+      where.push("(n.path = ? OR (n.path >= ? AND n.path < ?))");
+      const dir = query.path.endsWith("/") ? query.path : query.path + "/";
+      params.push(query.path, dir, dir + "\uffff");
+    }
+    if (query.exceptRoles.length > 0) {
+      where.push(`n.role NOT IN (${placeholders(query.exceptRoles.length)})`);
+      params.push(...query.exceptRoles);
+    }
+    // One aggregate over the edges, then the nodes it names: the total rides along as a window
+    // count, so the cut list and its size come from the same pass.
+    const rows = this.db
+      .query(
+        `WITH f AS (${RANK_FIGURES[query.by]})
+         SELECT ${NODE_COLUMNS}, f.v AS value, count(*) OVER () AS total FROM f JOIN nodes n ON n.rowid = f.r ${PARENT_JOIN}
+         ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY f.v DESC, n.path, n.start_line LIMIT ?`,
+      )
+      .all(...params, query.limit) as (RawNode & { value: number; total: number })[];
+    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };
+  }
+
+  async historyOf(path: string): Promise<number> {
+    return (this.db.query("SELECT count(DISTINCT rev) n FROM patches WHERE path = ?").get(path) as { n: number }).n;
   }
 
   async unresolvedUses(name: string): Promise<number> {

@@ -28,6 +28,7 @@ export const COMMANDS: Record<string, Entry> = {
   imports: { summary: "Files a file imports", load: async () => (await import("./edges")).imports },
   "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
   smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports, weak region members", load: async () => (await import("./smells")).default },
+  rank: { summary: "The most depended-on entities, by dependents, callers, importers, members or PageRank", load: async () => (await import("./rank")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };

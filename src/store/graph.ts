@@ -139,8 +139,11 @@ export interface InventoryQuery {
   limit: number;
 }
 
-/** A figure entities are ranked by, counted over the whole graph. */
-export type RankFigure = "dependents" | "callers" | "importers" | "members";
+/**
+ * A figure entities are ranked by, counted over the whole graph; pagerank is each file's as the
+ * architecture map's region work stored it (RegionFile.pagerank).
+ */
+export type RankFigure = "dependents" | "callers" | "importers" | "members" | "pagerank";
 
 export interface RankQuery {
   by: RankFigure;

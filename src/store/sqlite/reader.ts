@@ -73,6 +73,7 @@ const RANK_FIGURES: Record<RankFigure, string> = {
   callers: `SELECT e.dst AS r, count(*) AS v FROM edges e WHERE ${USES} GROUP BY e.dst`,
   importers: "SELECT dst AS r, count(DISTINCT src) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
   members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
+  pagerank: "SELECT n.rowid AS r, rf.pagerank AS v FROM region_files rf JOIN nodes n ON n.path = rf.path AND n.kind = 'file' WHERE rf.pagerank > 0",
 };
 
 type RawNode = Omit<GraphNode, "exported" | "overloads"> & { rowid: number; exported: number; overloads: string | null };
@@ -89,7 +90,16 @@ interface RawFileRow {
 
 const FILE_COLUMNS = "path, size, mtime_ms, hash, lang, parse_errors, role";
 const REGION_FILE_COLUMNS =
-  "path, region, edges_inside AS edgesInside, edges_outside AS edgesOutside, neighbors_inside AS neighborsInside, neighbors_outside AS neighborsOutside";
+  "path, region, edges_inside AS edgesInside, edges_outside AS edgesOutside, neighbors_inside AS neighborsInside, neighbors_outside AS neighborsOutside, pagerank";
+
+type RawRegionFile = Omit<RegionFile, "pagerank"> & { pagerank: number | null };
+
+/** A map written before PageRank was kept has none: the field is left off rather than null. */
+function regionFileOf(row: RawRegionFile): RegionFile {
+  if (row.pagerank !== null) return row as RegionFile;
+  const { pagerank: _, ...rest } = row;
+  return rest;
+}
 
 function fileRowOf(r: RawFileRow): FileRow {
   return { path: r.path, size: r.size, mtimeMs: r.mtime_ms, hash: r.hash, lang: r.lang, parseErrors: r.parse_errors, role: r.role };
@@ -680,11 +690,12 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async regionFiles(): Promise<RegionFile[]> {
-    return this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files ORDER BY path`).all() as RegionFile[];
+    return (this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files ORDER BY path`).all() as RawRegionFile[]).map(regionFileOf);
   }
 
   async regionOfFile(path: string): Promise<RegionFile | undefined> {
-    return (this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files WHERE path = ?`).get(path) as RegionFile | null) ?? undefined;
+    const row = this.db.query(`SELECT ${REGION_FILE_COLUMNS} FROM region_files WHERE path = ?`).get(path) as RawRegionFile | null;
+    return row ? regionFileOf(row) : undefined;
   }
 
   async regionLinks(id?: string): Promise<RegionLink[]> {

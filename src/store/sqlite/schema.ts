@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -45,7 +45,7 @@ export const TABLES = [
      id TEXT PRIMARY KEY, ord INT, kind TEXT, label TEXT, level INT, parent TEXT, children TEXT, files INT,
      entities INT, cohesion REAL, coupling REAL, crosscut REAL, confidence REAL, signals TEXT, dir TEXT)`,
   `CREATE TABLE IF NOT EXISTS region_files (
-     path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT)`,
+     path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT, pagerank REAL)`,
   `CREATE TABLE IF NOT EXISTS region_links (src TEXT, dst TEXT, edges INT, PRIMARY KEY (src, dst)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,

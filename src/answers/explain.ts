@@ -1,6 +1,6 @@
 // ix explain: what an entity is, what it is for (its role), how much rests on it (its
 // importance), where it sits in the architecture map, and the first rows worth opening. The
-// counts are the ones entity, callers and rank give (answers/usage, GraphReader.countSources),
+// counts are the ones entity, callers and rank give (answers/usage, GraphReader.countInto),
 // so two answers about one entity never disagree. On a graph that lost its structure, or an
 // entity that lost its file, what would be read off missing edges is withheld (spec: "Graph
 // health"): the rules never run on zeros that mean "unknown".
@@ -15,7 +15,7 @@ import { pathTo } from "./regions";
 import type { Session } from "./session";
 import { callerCounts, callerEdges } from "./usage";
 
-/** Every edge that makes its source depend on its target: what rank --by dependents counts. */
+/** Every edge that makes its source depend on its target, one per source and kind: what rank's dependents count. */
 export const DEPENDENT_KINDS: readonly EdgeKind[] = ["CALLS", "REFERENCES", "IMPORTS", "EXTENDS", "IMPLEMENTS"];
 /** How far downstream (through calls) explain looks, and how many entities it counts there at most. */
 export const DOWNSTREAM_DEPTH = 2;
@@ -88,9 +88,9 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     members: members.length,
     methods: members.filter((m) => CALLABLE.has(m.kind)).length,
     importers: importers.length,
-    dependents: await graph.countSources(node.id, DEPENDENT_KINDS),
+    dependents: await graph.countInto(node.id, DEPENDENT_KINDS),
     downstream,
-    subtypes: await graph.countSources(node.id, ["EXTENDS", "IMPLEMENTS"]),
+    subtypes: await graph.countInto(node.id, ["EXTENDS", "IMPLEMENTS"]),
     bases: await graph.countFrom(node.id, ["EXTENDS", "IMPLEMENTS"]),
     entryFile: !file && !container && (isEntryPoint(node.path) || (await declaredEntry(session, node.path))),
     packageApi: !file && node.exported && !container && (isPackageIndex(node.path) || exportsArePublic(node.path) || importers.some((e) => e.node.kind === "file" && isPackageIndex(e.node.path))),

@@ -26,7 +26,7 @@ export default defineIx({
     ...LIST.args,
   },
   notes: [
-    { name: "dependents", text: "distinct entities with an edge of any kind but CONTAINS into it: callers, importers, type users, subtypes" },
+    { name: "dependents", text: "edges of any kind but CONTAINS into it, one per source and kind: callers, importers, type users, subtypes (explain counts the same)" },
     { name: "callers", text: "calls and hand-overs by name, counted as ix callers counts them" },
     { name: "importers", text: "distinct files importing it (files)" },
     { name: "members", text: "what it contains" },

@@ -246,8 +246,6 @@ export interface GraphReader {
   countUses(id: string): Promise<UseCounts>;
   /** The files holding calls of the node or hand-overs of it by name, in path order. */
   usesByFile(id: string): Promise<UsesInFile[]>;
-  /** Distinct nodes with an edge of `kinds` into the node. */
-  countSources(id: string, kinds: readonly EdgeKind[]): Promise<number>;
   /**
    * Entities by a figure (RankQuery.by), highest first, from one aggregate over the edges;
    * `total` counts every entity the filters keep whose figure is above zero.

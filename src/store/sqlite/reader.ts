@@ -66,12 +66,20 @@ const PARENT_JOIN = "LEFT JOIN nodes np ON np.rowid = n.parent";
 /** The edges that use an entity as a caller does: calls of it, and hand-overs of it by name. */
 const USES = "e.kind IN ('CALLS', 'REFERENCES') AND (e.kind = 'CALLS' OR e.as_value = 1)";
 
-/** Each rank figure as one aggregate over the edges: the node's rowid `r` and its figure `v`. */
+/**
+ * Each rank figure as one aggregate over the edges: the node's rowid `r` and its figure `v`.
+ * Each reads a covering index (edges_dst_kind, edges_value_refs), never the edge rows: on a
+ * 13k-file graph counting distinct sources instead read the rows and took 10x as long.
+ */
 const RANK_FIGURES: Record<RankFigure, string> = {
-  // Whoever has an edge into it, of any kind but CONTAINS: callers, importers, users of the type, subtypes.
-  dependents: "SELECT dst AS r, count(DISTINCT src) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
-  callers: `SELECT e.dst AS r, count(*) AS v FROM edges e WHERE ${USES} GROUP BY e.dst`,
-  importers: "SELECT dst AS r, count(DISTINCT src) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
+  // The edges into it of any kind but CONTAINS (callers, importers, users of the type, subtypes),
+  // one per source and kind, as countInto counts them.
+  dependents: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
+  callers:
+    "SELECT r, sum(v) AS v FROM (SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'CALLS' GROUP BY dst UNION ALL " +
+    "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'REFERENCES' AND as_value = 1 GROUP BY dst) GROUP BY r",
+  // An importing file has one IMPORTS edge to each file it imports.
+  importers: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
   members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
   pagerank: "SELECT n.rowid AS r, rf.pagerank AS v FROM region_files rf JOIN nodes n ON n.path = rf.path AND n.kind = 'file' WHERE rf.pagerank > 0",
 };
@@ -450,12 +458,6 @@ export class SqliteGraphReader implements GraphReader {
       .all(rowid) as UsesInFile[];
   }
 
-  async countSources(id: string, kinds: readonly EdgeKind[]): Promise<number> {
-    const rowid = this.rowidOf(id);
-    if (rowid === undefined) return 0;
-    return (this.db.query(`SELECT count(DISTINCT src) n FROM edges WHERE dst = ? AND kind IN (${placeholders(kinds.length)})`).get(rowid, ...kinds) as { n: number }).n;
-  }
-
   async rank(query: RankQuery): Promise<{ rows: RankedNode[]; total: number }> {
     const where: string[] = [];
     const params: (string | number)[] = [];
@@ -472,13 +474,16 @@ export class SqliteGraphReader implements GraphReader {
       where.push(`n.role NOT IN (${placeholders(query.exceptRoles.length)})`);
       params.push(...query.exceptRoles);
     }
-    // One aggregate over the edges, then the nodes it names: the total rides along as a window
-    // count, so the cut list and its size come from the same pass.
+    // One aggregate over the edges, filtered by the nodes it names once (materialized: the cut
+    // list and its total both read it); only the rows shown are read whole. A window count over
+    // the joined rows read every node whole and took 1.5x as long.
     const rows = this.db
       .query(
-        `WITH f AS (${RANK_FIGURES[query.by]})
-         SELECT ${NODE_COLUMNS}, f.v AS value, count(*) OVER () AS total FROM f JOIN nodes n ON n.rowid = f.r ${PARENT_JOIN}
-         ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY f.v DESC, n.path, n.start_line LIMIT ?`,
+        `WITH f AS (${RANK_FIGURES[query.by]}),
+         k AS MATERIALIZED (SELECT f.r, f.v, n.path AS p, n.start_line AS l FROM f JOIN nodes n ON n.rowid = f.r ${where.length ? `WHERE ${where.join(" AND ")}` : ""})
+         SELECT ${NODE_COLUMNS}, t.v AS value, (SELECT count(*) FROM k) AS total
+         FROM (SELECT r, v FROM k ORDER BY v DESC, p, l LIMIT ?) t JOIN nodes n ON n.rowid = t.r ${PARENT_JOIN}
+         ORDER BY t.v DESC, n.path, n.start_line`,
       )
       .all(...params, query.limit) as (RawNode & { value: number; total: number })[];
     return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };

@@ -244,6 +244,8 @@ export interface GraphReader {
   usesInto(id: string, limit?: number): Promise<GraphEdge[]>;
   /** The edges into the node that use it, by how they use it. */
   countUses(id: string): Promise<UseCounts>;
+  /** The IMPORTS edges into the node, each as its importing file's path and the names it takes (GraphEdge.names). */
+  importNamesInto(id: string): Promise<{ path: string; names: string[] }[]>;
   /** The files holding calls of the node or hand-overs of it by name, in path order. */
   usesByFile(id: string): Promise<UsesInFile[]>;
   /**
@@ -299,6 +301,8 @@ export interface GraphReader {
   /** Each file's innermost region and its edges inside and outside it (what a rule about a file's region needs). */
   regionFiles(): Promise<RegionFile[]>;
   regionOfFile(path: string): Promise<RegionFile | undefined>;
+  /** The region and its ancestors, innermost first, the root last (none: an unknown id). */
+  regionAncestry(id: string): Promise<Region[]>;
   /** Edges between regions of a level, either end `id` (every link when absent). */
   regionLinks(id?: string): Promise<RegionLink[]>;
 

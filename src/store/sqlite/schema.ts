@@ -70,6 +70,8 @@ export const INDEXES = [
   // Lets a commit drop the sites of a removed entity without scanning every site.
   `CREATE INDEX IF NOT EXISTS unresolved_src ON unresolved(src)`,
   `CREATE INDEX IF NOT EXISTS patches_rev ON patches(rev)`,
+  // explain's history: the revisions that changed one file.
+  `CREATE INDEX IF NOT EXISTS patches_path ON patches(path)`,
 ];
 
 /** Names of the indexes above, to tell whether a database has been indexed yet. */

@@ -130,13 +130,14 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
     rule: (f) => (TEST_FILE_ROLES.has(f.fileRole) ? verdict("test", "high", [`file_role=${f.fileRole}`, f.callers === 0 && "no_callers"]) : undefined),
   },
   {
-    // A callable nothing calls that calls into the code, in production code, or a top-level
-    // callable of a file the runtime loads by itself.
+    // A callable in production code that nothing calls and that calls into the code; surest
+    // when it is top-level in a file the runtime loads by itself.
     role: "entry_point",
-    summary: `a function or method in production code that nothing calls: a top-level callable of a file the runtime loads by itself (high), or one that calls into the code (medium when exported, else low)`,
+    summary: `a function or method in production code that nothing calls and that calls into the code: high when it is top-level in a file the runtime loads by itself, else medium when exported, low when not`,
     rule: (f) => {
       if (!CALLABLE.has(f.kind) || f.fileRole !== "production") return undefined;
-      if (f.entryFile && f.callers === 0) return verdict("entry_point", "high", ["entry_file", "no_callers", f.callees > 0 && `callees=${f.callees}`]);
+      // A callable that calls nothing starts nothing, wherever it is (an unused helper of main.go).
+      if (f.entryFile && f.callers === 0 && f.callees > 0) return verdict("entry_point", "high", ["entry_file", "no_callers", `callees=${f.callees}`]);
       if (f.callers === 0 && f.callees > 0 && f.typeReferences === 0) {
         return verdict("entry_point", caution(f, f.exported ? "medium" : "low"), ["no_callers", `callees=${f.callees}`, f.exported && "exported", unresolvedReason(f)]);
       }

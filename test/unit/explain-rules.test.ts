@@ -52,8 +52,10 @@ describe("roles", () => {
     expect(roleOf(facts({ fileRole: "test", testCallers: 0, callers: 0 }))).toEqual({ value: "test", confidence: "high", reasons: ["file_role=test", "no_callers"] });
   });
 
-  test("entry_point: a top-level callable of a file the runtime loads, nothing calling it, is high", () => {
+  test("entry_point: a top-level callable of a file the runtime loads, nothing calling it, calling into the code, is high", () => {
     expect(roleOf(facts({ entryFile: true, callers: 0 }))).toEqual({ value: "entry_point", confidence: "high", reasons: ["entry_file", "no_callers", "callees=4"] });
+    // One that calls nothing starts nothing: an unused helper beside main.
+    expect(roleOf(facts({ entryFile: true, callers: 0, callees: 0 })).value).not.toBe("entry_point");
   });
 
   test("entry_point: no callers but callees in production code; medium when exported, low when not", () => {

@@ -38,7 +38,7 @@ export interface ExplainFacts {
   bases: number;
   /** Its file is one a runtime loads by itself (main.go, __main__.py, cli.ts) or declares itself a program (package main). */
   entryFile: boolean;
-  /** It is exported through a package's entry: a package index, a file whose exports are public, or a file a package index re-exports. */
+  /** It is exported through a package's entry: defined in a package index, or in a file a package index imports naming it. */
   packageApi: boolean;
 }
 
@@ -167,7 +167,7 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
   },
   {
     role: "public_api",
-    summary: `exported at the top of a package's entry: a package index, a file whose exports the language makes public, or a file imported by its package's index`,
+    summary: `exported through a package's entry: defined at the top of a package index, or imported by one by name`,
     rule: (f) => (f.packageApi && f.kind !== "file" ? verdict("public_api", "high", ["package_export", f.callers > 0 && `callers=${f.callers}`]) : undefined),
   },
   {

@@ -4,7 +4,7 @@
 // so two answers about one entity never disagree. On a graph that lost its structure, or an
 // entity that lost its file, what would be read off missing edges is withheld (spec: "Graph
 // health"): the rules never run on zeros that mean "unknown".
-import { declaresEntryPoint, isEntryPoint, isPackageIndex, exportsArePublic, mayDeclareEntryPoint } from "../lang/registry";
+import { declaresEntryPoint, isEntryPoint, isPackageIndex, mayDeclareEntryPoint } from "../lang/registry";
 import type { EdgeKind } from "../model/edges";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphEdge, GraphNode, Region } from "../store";
@@ -93,7 +93,9 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     subtypes: await graph.countInto(node.id, ["EXTENDS", "IMPLEMENTS"]),
     bases: await graph.countFrom(node.id, ["EXTENDS", "IMPLEMENTS"]),
     entryFile: !file && !container && (isEntryPoint(node.path) || (await declaredEntry(session, node.path))),
-    packageApi: !file && node.exported && !container && (isPackageIndex(node.path) || exportsArePublic(node.path) || importers.some((imp) => isPackageIndex(imp.path))),
+    // A package's entry, not every exported name: a language whose every module is importable
+    // (exportsArePublic) would make each of its top-level functions API and hide how it is used.
+    packageApi: !file && node.exported && !container && (isPackageIndex(node.path) || importers.some((imp) => isPackageIndex(imp.path))),
   };
   const whole = health.health === "ok";
   return {

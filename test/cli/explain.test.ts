@@ -267,6 +267,18 @@ describe("rank", () => {
   });
 });
 
+test("a package index's import makes an export public API; a module-level helper beside it is not", async () => {
+  const py = await writeTree(tempDir("ix-explain-py-"), {
+    "app/__init__.py": "from .core import greet\n",
+    "app/core.py": "def greet(name):\n    return helper(name)\n\ndef helper(name):\n    return 'hi ' + name\n",
+    "app/__main__.py": "from app.core import greet\n\ndef run():\n    print(greet('x'))\n",
+  });
+  const h = tempDir("ix-explain-py-home-");
+  expect(ix(["map", ".", "--silent"], { cwd: py, home: h }).code).toBe(0);
+  const roles = ["greet", "helper", "run"].map((t) => recordOf(llm(["explain", t], h, py).records, "role").role);
+  expect(roles).toEqual(["public_api", "localized_helper", "entry_point"]);
+});
+
 /** Splits a suggested command line the way a shell would (double quotes only). */
 function words(run: string): string[] {
   return [...run.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] as string)));

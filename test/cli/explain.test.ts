@@ -261,6 +261,16 @@ describe("rank", () => {
     expect(withTests.length).toBeGreaterThan(rows.length);
   });
 
+  test("every format carries the ranked rows with their figure", () => {
+    const json = JSON.parse(ix(["rank", "--by", "callers", "--limit", "2", "--format", "json"], { cwd: root, home }).stdout);
+    expect(json.rank).toMatchObject({ by: "callers", shown: 2 });
+    expect(json.ranked[0]).toMatchObject({ name: "slug", callers: 15 });
+    const toon = ix(["rank", "--by", "callers", "--limit", "2", "--format", "toon"], { cwd: root, home }).stdout;
+    expect(toon).toMatch(/ranked\[2\]\{name,kind,path,lines,callers\}:\n\s+slug,function,src\/util.ts,1-3,15/);
+    const text = ix(["rank", "--by", "callers", "--limit", "2", "--format", "text"], { cwd: root, home }).stdout;
+    expect(text).toMatch(/slug\s+function\s+src\/util.ts\s+1-3\s+15/);
+  });
+
   test("a figure not offered, or pagerank of a kind that is no file, is a usage error", () => {
     expect(ix(["rank", "--by", "fame"], { cwd: root, home }).code).toBe(2);
     expect(ix(["rank", "--by", "pagerank", "--kind", "function"], { cwd: root, home }).code).toBe(2);

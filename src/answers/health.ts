@@ -1,13 +1,14 @@
 // Whether the graph still has its structure (spec: "Graph health"). A graph whose symbols lost
 // their CONTAINS edges answers zero callers where the truth is "unknown", so say so.
-import type { GraphReader, StoreStats } from "../store";
+import type { GraphNode, GraphReader, StoreStats } from "../store";
 import { MAP, REBUILD, type Remedy } from "../model/remedy";
 
 export type Health = "ok" | "degraded" | "empty";
 
 export interface HealthVerdict {
   health: Health;
-  reason?: "hollow" | "no_nodes";
+  /** orphaned_target: the graph is whole but this one entity's file lost its edges (targetHealth). */
+  reason?: "hollow" | "no_nodes" | "orphaned_target";
   message?: string;
   fix?: Remedy;
 }
@@ -41,4 +42,25 @@ export async function checkHealth(graph: GraphReader): Promise<HealthVerdict> {
   const probe = await graph.containsProbe(PROBE_POINTS);
   if (probe.sampled > 0 && probe.attached / probe.sampled >= 0.7) return { health: "ok" };
   return graphHealth(await graph.stats());
+}
+
+/**
+ * The graph's verdict for an answer about one entity: a whole graph can still hold a file whose
+ * symbols lost their CONTAINS edges (a damaged or half-written revision of that file), and then
+ * this entity's zeros are as unknown as a hollow graph's.
+ */
+export async function targetHealth(graph: GraphReader, node: GraphNode): Promise<HealthVerdict> {
+  const verdict = await checkHealth(graph);
+  if (verdict.health !== "ok") return verdict;
+  const attached =
+    node.kind === "file"
+      ? (await graph.countFrom(node.id, ["CONTAINS"])) > 0 || (await graph.inventory({ path: node.path, limit: 1 })).length === 0
+      : (await graph.countInto(node.id, ["CONTAINS"])) > 0;
+  if (attached) return verdict;
+  return {
+    health: "degraded",
+    reason: "orphaned_target",
+    message: `${node.kind === "file" ? node.path : node.name} is not attached to ${node.kind === "file" ? "its symbols" : "its file"} (no CONTAINS edge) while the rest of the graph is, so its callers, callees and members are missing, not zero.`,
+    fix: REBUILD,
+  };
 }

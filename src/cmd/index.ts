@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, Entry> = {
   search: { summary: "Find entities by name, ranked", load: async () => (await import("./search")).default },
   locate: { summary: "Where an entity is defined", load: async () => (await import("./locate")).default },
   entity: { summary: "One entity's facts and edge counts", load: async () => (await import("./entity")).default },
+  explain: { summary: "What an entity is for, how much rests on it, and where it sits", load: async () => (await import("./explain")).default },
   read: { summary: "Source of a file, range or symbol, numbered", load: async () => (await import("./read")).default },
   text: { summary: "Regex search of file contents, with enclosing symbols", load: async () => (await import("./text")).default },
   inventory: { summary: "List entities by kind or path", load: async () => (await import("./inventory")).default },
@@ -27,6 +28,7 @@ export const COMMANDS: Record<string, Entry> = {
   imports: { summary: "Files a file imports", load: async () => (await import("./edges")).imports },
   "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
   smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports, weak region members", load: async () => (await import("./smells")).default },
+  rank: { summary: "The most depended-on entities, by dependents, callers, importers, members or PageRank", load: async () => (await import("./rank")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };

@@ -57,6 +57,8 @@ export interface RegionFile {
   edgesOutside: number;
   neighborsInside: number;
   neighborsOutside: number;
+  /** Its PageRank in the directed file graph (user → used), the files' summing to 1; absent on a map written before it was kept. */
+  pagerank?: number;
 }
 
 /** Edges from files of one region into files of another of the same level. */

@@ -1,11 +1,12 @@
 // entity and locate as records.
 import type { EntityAnswer, LocateAnswer } from "../answers/entity";
-import { quiet } from "../wire/record";
+import type { GraphNode } from "../store";
+import { quiet, type Fields } from "../wire/record";
 import type { Writer } from "../wire/writer";
 
-export function presentEntity(writer: Writer, answer: EntityAnswer): void {
-  const { node } = answer;
-  writer.record("entity", {
+/** The entity record's fields, shared by entity and explain, so the one entity reads the same in both. */
+export function entityFields(node: GraphNode, parent: GraphNode | undefined, stale: boolean): Fields {
+  return {
     id: node.id,
     name: node.name,
     kind: node.kind,
@@ -16,9 +17,14 @@ export function presentEntity(writer: Writer, answer: EntityAnswer): void {
     exported: node.kind === "file" ? undefined : node.exported,
     role: node.role,
     signature: node.signature || undefined,
-    parent: answer.parent?.id,
-    stale: answer.stale || undefined,
-  });
+    parent: parent?.id,
+    stale: stale || undefined,
+  };
+}
+
+export function presentEntity(writer: Writer, answer: EntityAnswer): void {
+  const { node } = answer;
+  writer.record("entity", entityFields(node, answer.parent, answer.stale));
   writer.record("edges", {
     callers: answer.callers,
     references: quiet(answer.references),

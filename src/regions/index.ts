@@ -3,6 +3,7 @@
 // computation) extends the previous hierarchy: every kept file keeps its region, each new one
 // joins the region it has most weight to. Past that, or when the graph's modules lost much of
 // their inner weight, Louvain runs again and ids are matched to the previous regions by overlap.
+import { pagerankOf } from "./pagerank";
 import type { FileEdges, Hierarchy, Region, RegionFile, RegionInputFile, RegionKind } from "../model/regions";
 import { byCodeUnit } from "../util/compare";
 import { buildFileGraph, type FileGraph } from "./graph";
@@ -226,7 +227,8 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy,
     const weight = children.reduce((sum, c) => sum + nodes[c]!.files.length, 0);
     region.confidence = weight === 0 ? round2(0.5 + 0.5 * region.cohesion) : round2(children.reduce((sum, c) => sum + regions[c]!.confidence * nodes[c]!.files.length, 0) / weight);
   }
-  const files: RegionFile[] = fg.paths.map((path, f) => ({ path, region: ids[s.leafOf[f]!]!, ...s.files[f]! }));
+  const ranks = pagerankOf(fg.paths.length, fg.links);
+  const files: RegionFile[] = fg.paths.map((path, f) => ({ path, region: ids[s.leafOf[f]!]!, ...s.files[f]!, pagerank: ranks[f]! }));
   const links = s.links.map((l) => ({ src: ids[l.src]!, dst: ids[l.dst]!, edges: l.edges })).sort((a, b) => byCodeUnit(a.src, b.src) || byCodeUnit(a.dst, b.dst));
   const levels = new Set(nodes.map((node) => node.level)).size;
   return { hierarchy: { regions, files, links, levels, modularity: s.modularity }, mode, drift, innerShare };

@@ -139,6 +139,34 @@ export interface InventoryQuery {
   limit: number;
 }
 
+/**
+ * A figure entities are ranked by, counted over the whole graph; pagerank is each file's as the
+ * architecture map's region work stored it (RegionFile.pagerank).
+ */
+export type RankFigure = "dependents" | "callers" | "importers" | "members" | "pagerank";
+
+export interface RankQuery {
+  by: RankFigure;
+  kind?: string;
+  /** Under this path (a file or a directory). */
+  path?: string;
+  /** Entities of files with these roles are left out. */
+  exceptRoles: readonly string[];
+  limit: number;
+}
+
+export interface RankedNode {
+  node: GraphNode;
+  value: number;
+}
+
+/** The files holding uses of an entity: how many uses each, and the file's role. */
+export interface UsesInFile {
+  path: string;
+  role: string;
+  uses: number;
+}
+
 /** What a store is and where: status and doctor report it. */
 export interface StoreDescription {
   backend: "embedded";
@@ -216,6 +244,17 @@ export interface GraphReader {
   usesInto(id: string, limit?: number): Promise<GraphEdge[]>;
   /** The edges into the node that use it, by how they use it. */
   countUses(id: string): Promise<UseCounts>;
+  /** The IMPORTS edges into the node, each as its importing file's path and the names it takes (GraphEdge.names). */
+  importNamesInto(id: string): Promise<{ path: string; names: string[] }[]>;
+  /** The files holding calls of the node or hand-overs of it by name, in path order. */
+  usesByFile(id: string): Promise<UsesInFile[]>;
+  /**
+   * Entities by a figure (RankQuery.by), highest first, from one aggregate over the edges;
+   * `total` counts every entity the filters keep whose figure is above zero.
+   */
+  rank(query: RankQuery): Promise<{ rows: RankedNode[]; total: number }>;
+  /** How many revisions changed the file. */
+  historyOf(path: string): Promise<number>;
   /** Unresolved call sites and hand-overs that use `name`. */
   unresolvedUses(name: string): Promise<number>;
   /** Unresolved call sites inside the node. */
@@ -262,6 +301,8 @@ export interface GraphReader {
   /** Each file's innermost region and its edges inside and outside it (what a rule about a file's region needs). */
   regionFiles(): Promise<RegionFile[]>;
   regionOfFile(path: string): Promise<RegionFile | undefined>;
+  /** The region and its ancestors, innermost first, the root last (none: an unknown id). */
+  regionAncestry(id: string): Promise<Region[]>;
   /** Edges between regions of a level, either end `id` (every link when absent). */
   regionLinks(id?: string): Promise<RegionLink[]>;
 

@@ -16,7 +16,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // rules from their caller (Project.languages, SiteQuery.syntax), never from the registry.
   sites: ["model", "util"],
   resolve: ["model", "util"],
-  // Region work: the file graph in, a hierarchy out; graphology is imported by regions/louvain alone.
+  // Region work: the file graph in, a hierarchy out; graphology is imported by regions/louvain and regions/pagerank alone.
   regions: ["model", "util"],
   lang: ["model", "util", "resolve", "sites"],
   config: ["model", "util", "wire"],

@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
 
 export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
@@ -50,7 +50,7 @@ export const TABLES = [
      id TEXT PRIMARY KEY, ord INT, kind TEXT, label TEXT, level INT, parent TEXT, children TEXT, files INT,
      entities INT, cohesion REAL, coupling REAL, crosscut REAL, confidence REAL, signals TEXT, dir TEXT)`,
   `CREATE TABLE IF NOT EXISTS region_files (
-     path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT)`,
+     path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT, pagerank REAL)`,
   `CREATE TABLE IF NOT EXISTS region_links (src TEXT, dst TEXT, edges INT, PRIMARY KEY (src, dst)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS revisions (
      rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
@@ -68,11 +68,16 @@ export const INDEXES = [
   `CREATE INDEX IF NOT EXISTS edges_src_kind ON edges(src, kind)`,
   `CREATE INDEX IF NOT EXISTS edges_owner ON edges(owner)`,
   `CREATE INDEX IF NOT EXISTS file_links_owner ON file_links(owner)`,
+  // The hand-overs by name (~10% of REFERENCES): rank --by callers counts them beside the calls
+  // without reading every REFERENCES row for its as_value.
+  `CREATE INDEX IF NOT EXISTS edges_value_refs ON edges(dst) WHERE kind = 'REFERENCES' AND as_value = 1`,
   `CREATE INDEX IF NOT EXISTS unresolved_name ON unresolved(name)`,
   `CREATE INDEX IF NOT EXISTS unresolved_owner ON unresolved(owner)`,
   // Lets a commit drop the sites of a removed entity without scanning every site.
   `CREATE INDEX IF NOT EXISTS unresolved_src ON unresolved(src)`,
   `CREATE INDEX IF NOT EXISTS patches_rev ON patches(rev)`,
+  // explain's history: the revisions that changed one file.
+  `CREATE INDEX IF NOT EXISTS patches_path ON patches(path)`,
 ];
 
 /** Names of the indexes above, to tell whether a database has been indexed yet. */

@@ -193,8 +193,8 @@ export class SqliteGraphStore extends SqliteGraphReader implements GraphStore {
       for (const [i, r] of hierarchy.regions.entries()) {
         region.run(r.id, i, r.kind, r.label, r.level, r.parent, r.children.join(",") || null, r.files, r.entities, r.cohesion, r.coupling, r.crosscut, r.confidence, r.signals.join(",") || null, r.dir);
       }
-      const file = this.db.query("INSERT INTO region_files (path, region, edges_inside, edges_outside, neighbors_inside, neighbors_outside) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const f of hierarchy.files) file.run(f.path, f.region, f.edgesInside, f.edgesOutside, f.neighborsInside, f.neighborsOutside);
+      const file = this.db.query("INSERT INTO region_files (path, region, edges_inside, edges_outside, neighbors_inside, neighbors_outside, pagerank) VALUES (?, ?, ?, ?, ?, ?, ?)");
+      for (const f of hierarchy.files) file.run(f.path, f.region, f.edgesInside, f.edgesOutside, f.neighborsInside, f.neighborsOutside, f.pagerank ?? null);
       const link = this.db.query("INSERT INTO region_links (src, dst, edges) VALUES (?, ?, ?)");
       for (const l of hierarchy.links) link.run(l.src, l.dst, l.edges);
       const setMeta = this.db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");

@@ -61,6 +61,24 @@ export interface UseCounts {
   typeReferences: number;
 }
 
+/** Which edges one hop of a walk follows. */
+export interface HopLinks {
+  kinds: readonly EdgeKind[];
+  /** REFERENCES that name the node as a type, beside those that hand it over by name. */
+  typeReferences: boolean;
+}
+
+/** A node one hop away from a walk's frontier, once however many edges lead to it. */
+export interface HopEdge {
+  node: GraphNode;
+  /** The frontier node it is reached from (the first of them in rowid order). */
+  at: string;
+  /** The distinct kinds of the edges between them. */
+  kinds: EdgeKind[];
+  /** A call, or a hand-over by name, is among them. */
+  uses: boolean;
+}
+
 /** An edge with both ends, for reading a whole graph. */
 export interface FullEdge {
   src: GraphNode;
@@ -216,6 +234,11 @@ export interface GraphReader {
   usesInto(id: string, limit?: number): Promise<GraphEdge[]>;
   /** The edges into the node that use it, by how they use it. */
   countUses(id: string): Promise<UseCounts>;
+  /**
+   * One hop from many nodes at once: the distinct nodes that edges of `links` lead to from
+   * `ids` (`into`: the edges' sources, `from`: their targets), in path order, at most `limit`.
+   */
+  hop(ids: readonly string[], direction: "into" | "from", links: HopLinks, limit: number): Promise<HopEdge[]>;
   /** Unresolved call sites and hand-overs that use `name`. */
   unresolvedUses(name: string): Promise<number>;
   /** Unresolved call sites inside the node. */
@@ -262,6 +285,8 @@ export interface GraphReader {
   /** Each file's innermost region and its edges inside and outside it (what a rule about a file's region needs). */
   regionFiles(): Promise<RegionFile[]>;
   regionOfFile(path: string): Promise<RegionFile | undefined>;
+  /** The innermost region of each of `paths` (left out: none). */
+  regionsOfFiles(paths: readonly string[]): Promise<Map<string, string>>;
   /** Edges between regions of a level, either end `id` (every link when absent). */
   regionLinks(id?: string): Promise<RegionLink[]>;
 

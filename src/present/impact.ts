@@ -55,6 +55,9 @@ export function presentImpact(writer: Writer, answer: ImpactAnswer, shape: RowSh
   const perDepth = answer.walk.perDepth;
   // On a degraded graph a zero is unknown, a non-zero count a floor (spec "Graph health").
   const count = (n: number): number | string => (degraded && n === 0 ? "unknown" : n);
+  // A hop past the one the cap cut was never walked: its count is unknown, not zero.
+  const atDepth = (d: number): number | string | undefined =>
+    answer.depth < d ? undefined : answer.walk.cutDepth !== undefined && d > answer.walk.cutDepth ? "unknown" : count(perDepth[d - 1] ?? 0);
   writer.record("counts", {
     callers: count(answer.callers),
     via_interface: quiet(answer.viaInterface),
@@ -65,8 +68,8 @@ export function presentImpact(writer: Writer, answer: ImpactAnswer, shape: RowSh
     importers: answer.container ? count(answer.importers) : undefined,
     dependents: answer.container ? count(answer.dependents) : undefined,
     heirs: quiet(answer.heirs),
-    depth_2: answer.depth >= 2 ? count(perDepth[1] ?? 0) : undefined,
-    depth_3: answer.depth >= 3 ? count(perDepth[2] ?? 0) : undefined,
+    depth_2: atDepth(2),
+    depth_3: atDepth(3),
     affected: count(answer.affected.length),
     files: count(answer.files),
     regions: answer.buckets.length,

@@ -80,6 +80,8 @@ describe("impact", () => {
     const cut = run(["impact", "hub", "--cap", "10", "--full"]);
     expect(head(cut, "impact")).toMatchObject({ truncated: "true", shown: "10", total: "10" });
     expect(rowsOf(cut, "diagnostic").map((d) => d.code)).toContain("walk_truncated");
+    // The cap cut depth 1: depth 2 was never walked, so its count is unknown, not zero.
+    expect(head(cut, "counts").depth_2).toBe("unknown");
     const whole = run(["impact", "hub", "--full"]);
     expect(head(whole, "impact").truncated).toBeUndefined();
     expect(head(whole, "impact").total).toBe(String(HUB_CALLERS + 0));

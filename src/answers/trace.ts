@@ -67,7 +67,8 @@ export async function pathAnswer(session: Session, from: GraphNode, to: GraphNod
   const health = await checkHealth(session.graph);
   let searched = 0;
   let cut: PathTraceAnswer["cut"];
-  for (const direction of [...directions].sort((a) => (a === "down" ? -1 : 1))) {
+  const order: Direction[] = directions.includes("down") ? ["down", ...directions.filter((d) => d !== "down")] : directions;
+  for (const direction of order) {
     const found = await shortestPath(session.graph, from, to, { direction, follow: FOLLOW[kind], depth, cap });
     searched += found.searched;
     if (found.path) return { from, to, health, kind, depth, cap, path: found.path, searched };

@@ -3,6 +3,11 @@
 // within 2 or 3 hops, each known by name and file, asked through the CLI's llm output as an
 // agent reads it (`--full`, so every caller row is listed).
 //
+// A class is asked about as a container (what depends on it and on its members), where the
+// truth's callers of a class are only its constructions (`new X()`, `super()`): its rows answer
+// another question, so the totals are printed for every target and for the leaves alone
+// (functions, methods and the other callables; classes aside).
+//
 //   bun bench/impact.ts [corpus…]     (default: zod trpc rtk router rxjs effect; mobx is kept aside)
 //   QUESTIONS=n   targets per corpus, a seeded sample of the entities with a caller (default 300)
 //   IX_BIN=…      the binary to score (default: this checkout's dist/ix, built first)
@@ -88,7 +93,10 @@ function transitive(target: Def, depth: number, callers: Map<string, Def[]>): Se
 
 const sameEntity = (question: Question, answer: Answer): boolean => answer.target !== undefined && shortName(answer.target) === question.name;
 const BIN = ixBinary();
-const totals = new Map<number, { tp: number; fp: number; fn: number }>(DEPTHS.map((d) => [d, { tp: 0, fp: 0, fn: 0 }]));
+type Sum = { tp: number; fp: number; fn: number };
+const totals = new Map<number, Sum>(DEPTHS.map((d) => [d, { tp: 0, fp: 0, fn: 0 }]));
+const leafTotals = new Map<number, Sum>(DEPTHS.map((d) => [d, { tp: 0, fp: 0, fn: 0 }]));
+const line = (t: Sum): string => `precision=${(t.tp / Math.max(1, t.tp + t.fp)).toFixed(3)} recall=${(t.tp / Math.max(1, t.tp + t.fn)).toFixed(3)} tp=${t.tp} fp=${t.fp} fn=${t.fn}`;
 
 for (const name of names) {
   const dir = await ensureCorpus(name);
@@ -112,8 +120,18 @@ for (const name of names) {
       total.tp += scored.all.truePositives;
       total.fp += scored.all.falsePositives;
       total.fn += scored.all.falseNegatives;
+      const leaf = leafTotals.get(depth)!;
+      const leaves: Sum = { tp: 0, fp: 0, fn: 0 };
+      for (const kind of scored.byKind.filter((k) => k.kind !== "class")) {
+        leaves.tp += kind.truePositives;
+        leaves.fp += kind.falsePositives;
+        leaves.fn += kind.falseNegatives;
+      }
+      leaf.tp += leaves.tp;
+      leaf.fp += leaves.fp;
+      leaf.fn += leaves.fn;
       const ms = (performance.now() - started) / asks.length;
-      console.log(`${formatScored(`impact --depth ${depth} (truth: callers within ${depth} hops, calls and hand-overs)`, scored)}\n  (${asks.length} questions, ${ms.toFixed(1)} ms each at 4 in parallel)`);
+      console.log(`${formatScored(`impact --depth ${depth} (truth: callers within ${depth} hops, calls and hand-overs)`, scored)}\n  leaves (classes aside) ${line(leaves)}\n  (${asks.length} questions, ${ms.toFixed(1)} ms each at 4 in parallel)`);
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -121,6 +139,4 @@ for (const name of names) {
 }
 
 console.log("\n# all corpora (micro totals)");
-for (const [depth, t] of totals) {
-  console.log(`depth ${depth}: precision=${(t.tp / Math.max(1, t.tp + t.fp)).toFixed(3)} recall=${(t.tp / Math.max(1, t.tp + t.fn)).toFixed(3)} tp=${t.tp} fp=${t.fp} fn=${t.fn}`);
-}
+for (const [depth, t] of totals) console.log(`depth ${depth}: every target ${line(t)}; leaves (classes aside) ${line(leafTotals.get(depth)!)}`);

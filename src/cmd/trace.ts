@@ -19,10 +19,10 @@ const CAP = 500;
  * --kind names the relation to follow, as the issue spells trace; an entity kind still narrows
  * the target, as on every command that takes one (the two sets of words are disjoint).
  */
-function kindsOf(value: string | undefined): { relation: TraceKind; entity?: string } {
-  if (value === undefined) return { relation: "calls" };
+function kindsOf(value: string | undefined): { relation?: TraceKind; entity?: string } {
+  if (value === undefined) return {};
   if (TRACE_KINDS.includes(value as TraceKind)) return { relation: value as TraceKind };
-  if (NODE_KINDS.includes(value)) return { relation: "calls", entity: value };
+  if (NODE_KINDS.includes(value)) return { entity: value };
   throw invalidRequest("invalid_value", `Invalid value for --kind: "${value}". Expected a relation (${TRACE_KINDS.join(", ")}) or an entity kind (${NODE_KINDS.join(", ")})`, {
     option: "--kind",
     value,
@@ -35,7 +35,7 @@ export default defineIx({
     ...TARGET_ARGS,
     upstream: { type: "boolean", description: "Only what reaches the target (callers, importers, containers)" },
     downstream: { type: "boolean", description: "Only what the target reaches (callees, imports, members)" },
-    kind: { type: "string", description: `The relation to follow: ${TRACE_KINDS.join(", ")} (default calls); or an entity kind, to narrow the target`, valueHint: "kind" },
+    kind: { type: "string", description: `The relation to follow: ${TRACE_KINDS.join(", ")} (default calls; imports for a file); or an entity kind, to narrow the target`, valueHint: "kind" },
     to: { type: "string", description: "Another entity: the shortest path from the target to it (or no_path)", valueHint: "target" },
     ...walkArgs(DEPTH, CAP),
   },
@@ -55,9 +55,11 @@ export default defineIx({
   ],
   run: (args, ctx) =>
     withSession(ctx, async (session) => {
-      const { relation: kind, entity } = kindsOf(args.kind);
+      const { relation, entity } = kindsOf(args.kind);
       const directions: Direction[] = args.upstream && !args.downstream ? ["up"] : args.downstream && !args.upstream ? ["down"] : ["up", "down"];
       const target = await resolveTarget(session, args.target, targetOptions({ ...args, kind: entity }));
+      // A file is called by nothing and holds its calls in its entities: its relation is imports.
+      const kind = relation ?? (target.kind === "file" ? "imports" : "calls");
       if (args.to !== undefined) {
         const bounds = walkBounds(args, { default: PATH_DEPTH, max: DEPTH.max }, CAP * 10);
         const to = await resolveTarget(session, args.to, {});

@@ -8,10 +8,16 @@ import type { Writer } from "../wire/writer";
 import { graphFields } from "./health";
 import { rowFields, type RowShape } from "./shape";
 
-export const CALLER_ROW = rowFields(["name", "kind", "path", "lines", "depth", "relation", "parent", "id"], ["role", "signature"]);
+export const CALLER_ROW = rowFields(["name", "kind", "path", "lines", "depth", "relation", "through", "parent", "id"], ["role", "signature"]);
 
-function callerRow(step: WalkStep, ownRoot: string, shape: RowShape): Fields {
+/**
+ * A caller row. Depth-1 rows hang under a root: the target (no parent= then), a container's
+ * member (parent= its member row's id), or the interface member a method implements, which no
+ * row shows, so that row names it (through=) instead.
+ */
+function callerRow(step: WalkStep, target: string, through: ReadonlyMap<string, string>, shape: RowShape): Fields {
   const { node } = step;
+  const viaType = step.depth === 1 ? through.get(step.parent) : undefined;
   return CALLER_ROW.shape(
     {
       name: node.kind === "file" ? undefined : node.name,
@@ -21,8 +27,8 @@ function callerRow(step: WalkStep, ownRoot: string, shape: RowShape): Fields {
       depth: step.depth,
       // called_by is what a caller row is; any other relation says how it depends.
       relation: step.relation === "called_by" ? undefined : step.relation,
-      // Depth-1 rows hang under the target (or the member they use, for a container).
-      parent: step.depth === 1 && step.parent === ownRoot ? undefined : step.parent,
+      through: viaType,
+      parent: step.parent === target || viaType !== undefined ? undefined : step.parent,
       id: node.id,
     },
     shape,
@@ -83,10 +89,12 @@ export function presentImpact(writer: Writer, answer: ImpactAnswer, shape: RowSh
   if (answer.container) {
     writer.rows(
       "member",
-      answer.members.slice(0, shape.limit).map((m) => ({ name: m.node.name, kind: m.node.kind, lines: `${m.node.startLine}-${m.node.endLine}`, callers: m.callers })),
+      answer.members.slice(0, shape.limit).map((m) => ({ name: m.node.name, kind: m.node.kind, lines: `${m.node.startLine}-${m.node.endLine}`, callers: m.callers, id: m.node.id })),
     );
   }
-  writer.rows("caller", rows.map((step) => callerRow(step, target.id, shape)));
+  // A leaf's other roots are the interface members it implements.
+  const through = new Map(answer.container ? [] : answer.walk.roots.filter((r) => r.id !== target.id).map((r) => [r.id, r.qname]));
+  writer.rows("caller", rows.map((step) => callerRow(step, target.id, through, shape)));
   if (rows.length < answer.affected.length) {
     writer.record("diagnostic", {
       code: "results_truncated",

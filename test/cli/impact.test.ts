@@ -55,6 +55,9 @@ describe("impact", () => {
     const r = run(["impact", "Square.area"]);
     expect(head(r, "counts")).toMatchObject({ callers: "0", via_interface: "1" });
     expect(names(rowsOf(r, "caller"))).toEqual(["total"]);
+    // The row names the interface member it calls, which no row of the answer shows.
+    expect(rowsOf(r, "caller")[0]).toMatchObject({ through: "Shape.area" });
+    expect(rowsOf(r, "caller")[0]!.parent).toBeUndefined();
   });
 
   test("an interface with two implementations is a foundation; its heirs are dependents", () => {
@@ -74,6 +77,10 @@ describe("impact", () => {
     expect(callers).toContain("main@2");
     // A member calling another member is inside the change, not a dependent of it.
     expect(callers).not.toContain("put@1");
+    // A dependent hangs under the target (no parent=) or under a member row, never an unseen row.
+    const memberIds = new Set(rowsOf(r, "member").map((m) => m.id));
+    const useStore = rowsOf(r, "caller").find((row) => row.name === "useStore")!;
+    expect(memberIds.has(useStore.parent!) || useStore.parent === undefined).toBe(true);
   });
 
   test("a hub: --cap stops the walk and the answer says so", () => {
@@ -164,6 +171,9 @@ describe("trace", () => {
   test("--kind imports and contains follow those relations", () => {
     const imports = rowsOf(run(["trace", "src/app/main.ts", "--kind", "imports", "--downstream"]), "step").map((s) => s.path);
     expect(imports.sort()).toEqual(["src/app/use-store.ts", "src/chain.ts", "src/store.ts"]);
+    // A file's default relation is imports: nothing calls a file.
+    const fileDefault = rowsOf(run(["trace", "src/app/main.ts", "--downstream"]), "step").map((s) => s.path);
+    expect(fileDefault.sort()).toEqual(imports.sort());
     const members = rowsOf(run(["trace", "Store", "--kind", "contains", "--downstream"]), "step").map((s) => s.name);
     expect(members.sort()).toEqual(["get", "put"]);
   });

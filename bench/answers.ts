@@ -23,14 +23,15 @@ export interface Answer {
 
 const FILE_ROW = "<file>";
 
-export function parseAnswer(stdout: string): Answer {
+/** `rowKind`: the records that are the answer's rows (`ref` for the edge commands, `caller` for impact). */
+export function parseAnswer(stdout: string, rowKind = "ref"): Answer {
   const records = decodeLlmStream(stdout);
   const head = records[0];
   if (!head) return { rows: [], error: "no_output" };
   if (head.kind === "error") return { rows: [], error: head.fields.code ?? "error" };
   const rows: AnswerRow[] = [];
   for (const rec of records.slice(1)) {
-    if (rec.kind !== "ref") continue;
+    if (rec.kind !== rowKind) continue;
     const { name, path, kind, ...fields } = rec.fields;
     if (path === undefined) continue;
     rows.push({ name: kind === "file" || name === undefined ? FILE_ROW : name, path, fields: { kind: kind ?? "", ...fields } });
@@ -42,7 +43,7 @@ export function parseAnswer(stdout: string): Answer {
  * Asks ix each question, `parallel` processes at a time, as an agent's parallel calls would.
  * A question is the argument list after the binary (`["callers", "src/a.ts:12"]`).
  */
-export async function askAll(bin: string, cwd: string, env: Record<string, string>, questions: string[][], parallel = 4): Promise<Answer[]> {
+export async function askAll(bin: string, cwd: string, env: Record<string, string>, questions: string[][], parallel = 4, rowKind = "ref"): Promise<Answer[]> {
   const answers: Answer[] = new Array(questions.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -51,7 +52,7 @@ export async function askAll(bin: string, cwd: string, env: Record<string, strin
       const proc = Bun.spawn([bin, ...questions[index]!, "--format", "llm", "--full"], { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "ignore" });
       const stdout = await new Response(proc.stdout).text();
       await proc.exited;
-      answers[index] = parseAnswer(stdout);
+      answers[index] = parseAnswer(stdout, rowKind);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, questions.length) }, worker));

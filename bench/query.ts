@@ -3,8 +3,9 @@
 //   bun bench/query.ts [corpus] [runs]      (default: stack, 30)
 // IX_BINS=a,b compares builds: each maps the corpus into its own home, and every sample runs
 // each binary in turn, so both see the same machine.
-// Goal: p50 ≤ 15 ms for each command.
-import { mkdtempSync } from "node:fs";
+// Goal: p50 ≤ 15 ms for each command; impact --depth 3 on the hub ≤ 6× --version, depends and
+// trace ≤ 3×.
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryLabel, ixBinaries } from "./binary";
@@ -15,9 +16,13 @@ const corpus = process.argv[2] ?? "stack";
 const runs = Number(process.argv[3] ?? 30);
 const BINS = ixBinaries();
 
-const dir = await ensureCorpus(corpus);
+// A directory instead of a corpus name, with IX_HOME naming a home that mapped it, reuses that
+// map (one binary); ONLY=a,b times just those commands (--version always).
+const reuse = existsSync(corpus) && process.env.IX_HOME !== undefined && BINS.length === 1;
+const dir = reuse ? corpus : await ensureCorpus(corpus);
+const only = process.env.ONLY?.split(",");
 const homes = BINS.map((bin) => {
-  const home = mkdtempSync(join(tmpdir(), "ix-bench-query-"));
+  const home = reuse ? process.env.IX_HOME! : mkdtempSync(join(tmpdir(), "ix-bench-query-"));
   const map = Bun.spawnSync([bin, "map", ".", "--silent"], { cwd: dir, env: { ...process.env, IX_HOME: home, IX_FORMAT: "llm" } });
   console.log(`${binaryLabel(bin)}: ${map.stdout.toString().trim()}`);
   return home;
@@ -101,6 +106,11 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["rank --by importers", () => ["rank", "--by", "importers"]],
   ["rank --by members", () => ["rank", "--by", "members"]],
   ["rank --by pagerank", () => ["rank", "--by", "pagerank"]],
+  // The walks, on the most-called function: impact three hops out (goal ≤ 6× --version),
+  // depends and trace with their defaults (≤ 3×).
+  ["impact --depth 3", (i) => ["impact", ids[i]!.hub, "--depth", "3"]],
+  ["depends", (i) => ["depends", ids[i]!.hub]],
+  ["trace", (i) => ["trace", ids[i]!.hub]],
   ["callers (typo: suggestions)", () => ["callers", typo], 1],
   ["callers (ambiguous name)", () => ["callers", repeated], 1],
   ["callers (module.member)", () => ["callers", dotted], dottedExit],
@@ -112,35 +122,54 @@ const cases: [string, (i: number) => string[], number?][] = [
 interface Timing {
   p50: number;
   p95: number;
+  /** The p50 of `ix --version` sampled in the same rounds, alternated with the command. */
+  base: number;
 }
 
-/** Samples of every binary, taken in turn (the order reversed every other round); two warm-up rounds are dropped. */
+const p = (list: number[], q: number): number => list[Math.min(list.length - 1, Math.floor(list.length * q))]!;
+
+/**
+ * Samples of every binary, taken in turn (the order reversed every other round), each round
+ * also timing `--version` before or after the command in turn, so a ratio compares runs the
+ * machine's drift met alike; two warm-up rounds are dropped.
+ */
 function time(args: (i: number) => string[], exit = 0): Timing[] {
   const samples: number[][] = BINS.map(() => []);
+  const bases: number[][] = BINS.map(() => []);
+  const once = (i: number, argv: string[], code: number): number => {
+    const started = performance.now();
+    const result = Bun.spawnSync([BINS[i]!, ...argv], { cwd: dir, env: envOf(i), stdout: "pipe", stderr: "pipe" });
+    const ms = performance.now() - started;
+    if (result.exitCode !== code) throw new Error(`${BINS[i]} ${argv.join(" ")} exited ${result.exitCode}: ${result.stdout}`);
+    return ms;
+  };
   for (let round = 0; round < runs + 2; round++) {
     const order = BINS.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      const bin = BINS[i]!;
-      const started = performance.now();
-      const result = Bun.spawnSync([bin, ...args(i)], { cwd: dir, env: envOf(i), stdout: "pipe", stderr: "pipe" });
-      const ms = performance.now() - started;
-      if (result.exitCode !== exit) throw new Error(`${bin} ${args(i).join(" ")} exited ${result.exitCode}: ${result.stdout}`);
-      if (round >= 2) samples[i]!.push(ms);
+      const versionFirst = round % 2 === 0;
+      const before = versionFirst ? once(i, ["--version"], 0) : 0;
+      const ms = once(i, args(i), exit);
+      const version = versionFirst ? before : once(i, ["--version"], 0);
+      if (round >= 2) {
+        samples[i]!.push(ms);
+        bases[i]!.push(version);
+      }
     }
   }
-  return samples.map((list) => {
+  return samples.map((list, i) => {
     list.sort((a, b) => a - b);
-    return { p50: list[Math.floor(list.length / 2)]!, p95: list[Math.min(list.length - 1, Math.floor(list.length * 0.95))]! };
+    const base = bases[i]!.sort((a, b) => a - b);
+    return { p50: p(list, 0.5), p95: p(list, 0.95), base: p(base, 0.5) };
   });
 }
 
-const base = time(cases[0]![1]).map((t) => t.p50);
 const heads = BINS.map((bin) => (BINS.length > 1 ? ` ${binaryLabel(bin)}` : ""));
 console.log(`\n| command |${heads.map((h) => ` p50 ms${h} | p95 ms${h} | × --version${h} |`).join("")}${BINS.length > 1 ? " p50 ratio |" : ""}`);
 console.log(`|---|${heads.map(() => "---|---|---|").join("")}${BINS.length > 1 ? "---|" : ""}`);
 for (const [name, args, exit] of cases) {
+  if (only && name !== "--version" && !only.includes(name)) continue;
   const t = time(args, exit);
-  const cells = t.map((ti, i) => ` ${ti.p50.toFixed(1)} | ${ti.p95.toFixed(1)} | ${(ti.p50 / base[i]!).toFixed(2)} |`).join("");
+  const cells = t.map((ti) => ` ${ti.p50.toFixed(1)} | ${ti.p95.toFixed(1)} | ${(ti.p50 / ti.base).toFixed(2)} |`).join("");
   console.log(`| ${name} |${cells}${BINS.length > 1 ? ` ${(t[1]!.p50 / t[0]!.p50).toFixed(2)} |` : ""}`);
 }

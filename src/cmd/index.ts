@@ -29,6 +29,9 @@ export const COMMANDS: Record<string, Entry> = {
   "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
   smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports, weak region members", load: async () => (await import("./smells")).default },
   rank: { summary: "The most depended-on entities, by dependents, callers, importers, members or PageRank", load: async () => (await import("./rank")).default },
+  impact: { summary: "What a change to an entity can break, with a risk level", load: async () => (await import("./impact")).default },
+  depends: { summary: "The tree of what depends on an entity", load: async () => (await import("./depends")).default },
+  trace: { summary: "What an entity reaches and what reaches it; --to: a shortest path", load: async () => (await import("./trace")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };

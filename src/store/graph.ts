@@ -61,6 +61,24 @@ export interface UseCounts {
   typeReferences: number;
 }
 
+/** Which edges one hop of a walk follows. */
+export interface HopLinks {
+  kinds: readonly EdgeKind[];
+  /** REFERENCES that name the node as a type, beside those that hand it over by name. */
+  typeReferences: boolean;
+}
+
+/** A node one hop away from a walk's frontier, once however many edges lead to it. */
+export interface HopEdge {
+  node: GraphNode;
+  /** The frontier node it is reached from (the first of them in rowid order). */
+  at: string;
+  /** The distinct kinds of the edges between them. */
+  kinds: EdgeKind[];
+  /** A call, or a hand-over by name, is among them. */
+  uses: boolean;
+}
+
 /** An edge with both ends, for reading a whole graph. */
 export interface FullEdge {
   src: GraphNode;
@@ -255,6 +273,11 @@ export interface GraphReader {
   rank(query: RankQuery): Promise<{ rows: RankedNode[]; total: number }>;
   /** How many revisions changed the file. */
   historyOf(path: string): Promise<number>;
+  /**
+   * One hop from many nodes at once: the distinct nodes that edges of `links` lead to from
+   * `ids` (`into`: the edges' sources, `from`: their targets), in path order, at most `limit`.
+   */
+  hop(ids: readonly string[], direction: "into" | "from", links: HopLinks, limit: number): Promise<HopEdge[]>;
   /** Unresolved call sites and hand-overs that use `name`. */
   unresolvedUses(name: string): Promise<number>;
   /** Unresolved call sites inside the node. */
@@ -303,6 +326,8 @@ export interface GraphReader {
   regionOfFile(path: string): Promise<RegionFile | undefined>;
   /** The region and its ancestors, innermost first, the root last (none: an unknown id). */
   regionAncestry(id: string): Promise<Region[]>;
+  /** The innermost region of each of `paths` (left out: none). */
+  regionsOfFiles(paths: readonly string[]): Promise<Map<string, string>>;
   /** Edges between regions of a level, either end `id` (every link when absent). */
   regionLinks(id?: string): Promise<RegionLink[]>;
 

@@ -106,7 +106,7 @@ describe("architecture", () => {
   });
 
   test("answers know no CLI word: no `ix <command>` line and no option spelled with dashes", () => {
-    const commands = "map|status|stats|doctor|reset|search|locate|entity|read|text|inventory|contains|overview|callers|callees|imports|imported-by|around|config";
+    const commands = "map|status|stats|doctor|reset|search|locate|entity|read|text|inventory|contains|overview|callers|callees|imports|imported-by|around|config|impact|depends|trace";
     const cliWord = new RegExp(`["'\`][^"'\`\\n]*(\\bix (${commands})\\b|--(limit|full|fields|pick|kind|path|include-tests|tests-only|format|budget|silent|yes|ingest|workspace)\\b)`);
     const broken = sourceFiles()
       .filter((f) => f.path.startsWith("answers/"))

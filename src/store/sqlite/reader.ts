@@ -12,6 +12,8 @@ import type {
   GraphEdge,
   GraphNode,
   GraphReader,
+  HopEdge,
+  HopLinks,
   InventoryQuery,
   PatchRow,
   RankedNode,
@@ -502,6 +504,30 @@ export class SqliteGraphReader implements GraphReader {
     return (this.db.query("SELECT count(DISTINCT rev) n FROM patches WHERE path = ?").get(path) as { n: number }).n;
   }
 
+  async hop(ids: readonly string[], direction: "into" | "from", links: HopLinks, limit: number): Promise<HopEdge[]> {
+    if (ids.length === 0 || links.kinds.length === 0 || limit <= 0) return [];
+    const end: End = direction === "into" ? "dst" : "src";
+    const idOf = new Map<number, string>();
+    for (const id of ids) {
+      const rowid = this.rowidOf(id);
+      if (rowid !== undefined) idOf.set(rowid, id);
+    }
+    if (idOf.size === 0) return [];
+    // The frontier as one JSON array: one statement per hop whatever its size, where an IN list
+    // would be cut into chunks and each chunk's nodes grouped apart.
+    const typeRefs = links.typeReferences ? "" : "AND (e.kind != 'REFERENCES' OR e.as_value = 1)";
+    const rows = this.db
+      .query(
+        `SELECT ${NODE_COLUMNS}, min(e.${end}) AS at_rowid, group_concat(DISTINCT e.kind) AS e_kinds,
+           max(e.kind = 'CALLS' OR coalesce(e.as_value, 0) = 1) AS uses
+         FROM edges e JOIN nodes n ON n.rowid = e.${other(end)} ${PARENT_JOIN}
+         WHERE e.${end} IN (SELECT value FROM json_each(?)) AND e.kind IN (${placeholders(links.kinds.length)}) ${typeRefs}
+         GROUP BY n.rowid ORDER BY n.path, n.start_line LIMIT ?`,
+      )
+      .all(JSON.stringify([...idOf.keys()]), ...links.kinds, limit) as (RawNode & { at_rowid: number; e_kinds: string; uses: number })[];
+    return rows.map((r) => ({ node: this.toNode(r), at: idOf.get(r.at_rowid)!, kinds: r.e_kinds.split(",") as EdgeKind[], uses: r.uses === 1 }));
+  }
+
   async unresolvedUses(name: string): Promise<number> {
     return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind IN ('CALLS', 'REFERENCES')").get(name) as { n: number }).n;
   }
@@ -713,6 +739,12 @@ export class SqliteGraphReader implements GraphReader {
       )
       .all(id) as (Omit<Region, "children" | "signals"> & { children: string | null; signals: string | null })[];
     return rows.map((row) => ({ ...row, children: splitList(row.children), signals: splitList(row.signals) }));
+  }
+
+  async regionsOfFiles(paths: readonly string[]): Promise<Map<string, string>> {
+    if (paths.length === 0) return new Map();
+    const rows = this.db.query("SELECT path, region FROM region_files WHERE path IN (SELECT value FROM json_each(?))").values(JSON.stringify(paths)) as [string, string][];
+    return new Map(rows);
   }
 
   async regionLinks(id?: string): Promise<RegionLink[]> {

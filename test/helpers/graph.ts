@@ -76,3 +76,43 @@ export function fileGraph(home: string, root: string): Promise<string[]> {
     ].sort();
   });
 }
+
+const KEPT_FIGURES = ["dependents", "callers", "importers", "members"] as const;
+
+/** Each figure ix rank reads (all roles, every ranked node), as lines "figure label value" in rank's order, after its total. */
+export function rankFigures(home: string, root: string): Promise<string[]> {
+  return withGraph(home, root, async (graph) => {
+    const out: string[] = [];
+    for (const by of KEPT_FIGURES) {
+      const { rows, total } = await graph.rank({ by, exceptRoles: [], limit: 1_000_000 });
+      out.push(`${by} total=${total}`, ...rows.map((r) => `${by} ${label(r.node)} ${r.value}`));
+    }
+    return out;
+  });
+}
+
+/**
+ * The same lines counted from the edges at the time of asking, as rank counted them before
+ * the revision writer kept them per node: the reference the kept figures must equal.
+ */
+export function countedFigures(home: string, root: string): string[] {
+  const counts: Record<(typeof KEPT_FIGURES)[number], string> = {
+    dependents: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
+    callers:
+      "SELECT r, sum(v) AS v FROM (SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'CALLS' GROUP BY dst UNION ALL " +
+      "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'REFERENCES' AND as_value = 1 GROUP BY dst) GROUP BY r",
+    importers: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
+    members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
+  };
+  const db = new Database(dbPath(home, root), { readonly: true });
+  try {
+    return KEPT_FIGURES.flatMap((by) => {
+      const rows = db
+        .query(`SELECT n.kind, n.path, n.qname, f.v FROM (${counts[by]}) f JOIN nodes n ON n.rowid = f.r ORDER BY f.v DESC, n.path, n.start_line, n.id`)
+        .values() as [string, string, string, number][];
+      return [`${by} total=${rows.length}`, ...rows.map(([kind, path, qname, v]) => `${by} ${kind === "file" ? path : `${path}:${qname}`} ${v}`)];
+    });
+  } finally {
+    db.close();
+  }
+}

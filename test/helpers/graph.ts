@@ -5,6 +5,7 @@
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
 import { findWorkspace } from "../../src/workspace/registry";
+import { TEST_ROLES } from "../../src/model/roles";
 import { openGraphReader, type GraphNode, type GraphReader } from "../../src/store";
 
 /** The graph ix itself reads for `root`: the registered workspace covering it, its store. */
@@ -78,14 +79,25 @@ export function fileGraph(home: string, root: string): Promise<string[]> {
 }
 
 const KEPT_FIGURES = ["dependents", "callers", "importers", "members"] as const;
+/** The filters a rank's total is asked under: every kind or one, test entities in or out. */
+const TOTALS_BY: { kind?: string; exceptRoles: readonly string[] }[] = [undefined, "file", "function", "method", "class"].flatMap((kind) => [
+  { kind, exceptRoles: [] },
+  { kind, exceptRoles: [...TEST_ROLES] },
+]);
+const totalLine = (by: string, filter: (typeof TOTALS_BY)[number], total: number) => `${by} kind=${filter.kind ?? "*"} except=${filter.exceptRoles.join(",")} total=${total}`;
 
-/** Each figure ix rank reads (all roles, every ranked node), as lines "figure label value" in rank's order, after its total. */
+/**
+ * Each figure ix rank reads, as lines "figure label value" in rank's order (all roles, every
+ * ranked node), and its totals under each filter of TOTALS_BY.
+ */
 export function rankFigures(home: string, root: string): Promise<string[]> {
   return withGraph(home, root, async (graph) => {
     const out: string[] = [];
     for (const by of KEPT_FIGURES) {
-      const { rows, total } = await graph.rank({ by, exceptRoles: [], limit: 1_000_000 });
-      out.push(`${by} total=${total}`, ...rows.map((r) => `${by} ${label(r.node)} ${r.value}`));
+      const { rows } = await graph.rank({ by, exceptRoles: [], limit: 1_000_000 });
+      out.push(...rows.map((r) => `${by} ${label(r.node)} ${r.value}`));
+      // Limit 0: the total as counted apart from the rows shown.
+      for (const filter of TOTALS_BY) out.push(totalLine(by, filter, (await graph.rank({ by, ...filter, limit: 0 })).total));
     }
     return out;
   });
@@ -108,9 +120,14 @@ export function countedFigures(home: string, root: string): string[] {
   try {
     return KEPT_FIGURES.flatMap((by) => {
       const rows = db
-        .query(`SELECT n.kind, n.path, n.qname, f.v FROM (${counts[by]}) f JOIN nodes n ON n.rowid = f.r ORDER BY f.v DESC, n.path, n.start_line, n.id`)
-        .values() as [string, string, string, number][];
-      return [`${by} total=${rows.length}`, ...rows.map(([kind, path, qname, v]) => `${by} ${kind === "file" ? path : `${path}:${qname}`} ${v}`)];
+        .query(`SELECT n.kind, n.path, n.qname, f.v, n.role FROM (${counts[by]}) f JOIN nodes n ON n.rowid = f.r ORDER BY f.v DESC, n.path, n.start_line, n.id`)
+        .values() as [string, string, string, number, string][];
+      return [
+        ...rows.map(([kind, path, qname, v]) => `${by} ${kind === "file" ? path : `${path}:${qname}`} ${v}`),
+        ...TOTALS_BY.map((filter) =>
+          totalLine(by, filter, rows.filter(([kind, , , , role]) => (filter.kind === undefined || kind === filter.kind) && !filter.exceptRoles.includes(role)).length),
+        ),
+      ];
     });
   } finally {
     db.close();

@@ -487,14 +487,29 @@ export class SqliteGraphReader implements GraphReader {
       return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };
     }
     // The figure kept per node, read through its index (nodes_rank_*: in rank's order, with the
-    // columns the filters read) from the top down to the limit; the total counts that index alone.
+    // columns the filters read) from the top down to the limit.
     const f = query.by;
     const ranked = `FROM nodes n INDEXED BY nodes_rank_${f} WHERE n.${f} > 0${filter}`;
     const rows = this.db
       .query(shown(`SELECT n.rowid AS r, n.${f} AS v ${ranked} ORDER BY n.${f} DESC, n.path, n.start_line LIMIT ?`))
       .all(...params, query.limit) as (RawNode & { value: number })[];
-    const total = rows.length < query.limit ? rows.length : (this.db.query(`SELECT count(*) AS n ${ranked}`).get(...params) as { n: number }).n;
-    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total };
+    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows.length < query.limit ? rows.length : this.rankTotal(query, ranked, params) };
+  }
+
+  /** How many entities the rank's filters keep: from rank_totals by kind and role, or under --path by counting the figure's index. */
+  private rankTotal(query: RankQuery, ranked: string, params: (string | number)[]): number {
+    if (query.path) return (this.db.query(`SELECT count(*) AS n ${ranked}`).get(...params) as { n: number }).n;
+    const where = ["figure = ?"];
+    const args: string[] = [query.by];
+    if (query.kind) {
+      where.push("kind = ?");
+      args.push(query.kind);
+    }
+    if (query.exceptRoles.length > 0) {
+      where.push(`role NOT IN (${placeholders(query.exceptRoles.length)})`);
+      args.push(...query.exceptRoles);
+    }
+    return (this.db.query(`SELECT coalesce(sum(n), 0) AS n FROM rank_totals WHERE ${where.join(" AND ")}`).get(...args) as { n: number }).n;
   }
 
   async historyOf(path: string): Promise<number> {

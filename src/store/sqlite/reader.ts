@@ -486,19 +486,23 @@ export class SqliteGraphReader implements GraphReader {
         .all(...params, query.limit) as (RawNode & { value: number; total: number })[];
       return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };
     }
-    // The figure kept per node, read through its index (nodes_rank_*: in rank's order, with the
-    // columns the filters read) from the top down to the limit.
+    // The figure kept per node, read down its index (node_figures_*) to the limit, each entity's
+    // filters and its place among equal figures read from its node (a sort of each run of equal
+    // figures, not of them all).
     const f = query.by;
-    const ranked = `FROM nodes n INDEXED BY nodes_rank_${f} WHERE n.${f} > 0${filter}`;
+    const ranked = `FROM node_figures k INDEXED BY node_figures_${f} CROSS JOIN nodes n ON n.rowid = k.rowid WHERE k.${f} > 0${filter}`;
     const rows = this.db
-      .query(shown(`SELECT n.rowid AS r, n.${f} AS v ${ranked} ORDER BY n.${f} DESC, n.path, n.start_line LIMIT ?`))
+      .query(shown(`SELECT k.rowid AS r, k.${f} AS v ${ranked} ORDER BY k.${f} DESC, n.path, n.start_line LIMIT ?`))
       .all(...params, query.limit) as (RawNode & { value: number })[];
-    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows.length < query.limit ? rows.length : this.rankTotal(query, ranked, params) };
+    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows.length < query.limit ? rows.length : this.rankTotal(query, filter, params) };
   }
 
-  /** How many entities the rank's filters keep: from rank_totals by kind and role, or under --path by counting the figure's index. */
-  private rankTotal(query: RankQuery, ranked: string, params: (string | number)[]): number {
-    if (query.path) return (this.db.query(`SELECT count(*) AS n ${ranked}`).get(...params) as { n: number }).n;
+  /** How many entities the rank's filters keep: from rank_totals by kind and role, or under --path by counting the nodes there. */
+  private rankTotal(query: RankQuery, filter: string, params: (string | number)[]): number {
+    if (query.path) {
+      // From the nodes under the path (nodes_path), each looked up in the figures.
+      return (this.db.query(`SELECT count(*) AS n FROM nodes n JOIN node_figures k ON k.rowid = n.rowid WHERE k.${query.by} > 0${filter}`).get(...params) as { n: number }).n;
+    }
     const where = ["figure = ?"];
     const args: string[] = [query.by];
     if (query.kind) {

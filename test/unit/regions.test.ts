@@ -5,7 +5,8 @@ import type { FileEdges, Hierarchy, RegionInputFile } from "../../src/model/regi
 import { computeRegions, type RegionInput } from "../../src/regions";
 import { labelAll } from "../../src/regions/labels";
 import { louvainOf, UndirectedView } from "../../src/regions/louvain";
-import Graph from "graphology";
+import Graph, { DirectedGraph } from "graphology";
+import { DirectedView, pagerankWith } from "../../src/regions/pagerank";
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -216,5 +217,26 @@ describe("Louvain over typed arrays", () => {
       expect(parts.size).toBeGreaterThan(3);
       for (let i = 0; i < n; i++) expect(fromView[i]).toBe(fromGraph[String(i)]!);
     }
+  });
+});
+
+describe("PageRank over typed arrays", () => {
+  test("the view gives the ranks a graphology DirectedGraph of the same edges gives", () => {
+    const random = rng(5);
+    const n = 200;
+    const pairs = new Map<number, [number, number, number]>();
+    for (let e = 0; e < 1500; e++) {
+      const from = Math.floor(random() * n);
+      // A few hubs most files lean on, so the ranks differ widely.
+      const to = random() < 0.5 ? Math.floor(random() * 5) : Math.floor(random() * n);
+      if (from !== to && !pairs.has(from * n + to)) pairs.set(from * n + to, [from, to, 1 + Math.floor(random() * 3)]);
+    }
+    const graph = new DirectedGraph();
+    for (let i = 0; i < n; i++) graph.addNode(String(i));
+    for (const [from, to, weight] of pairs.values()) graph.addDirectedEdge(String(from), String(to), { weight });
+    const fromGraph = pagerankWith(graph);
+    const fromView = pagerankWith(new DirectedView(n, [...pairs.values()]));
+    expect(Math.max(...Object.values(fromView))).toBeGreaterThan(5 / n);
+    for (let i = 0; i < n; i++) expect(fromView[i]).toBeCloseTo(fromGraph[String(i)]!, 12);
   });
 });

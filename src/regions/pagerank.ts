@@ -3,10 +3,9 @@
 // iteration, over the directed links (user → used) the regions are found in, each pair's weight
 // the log of its edge count as the regions weigh it. The second importer of graphology, beside
 // louvain: region work loads both, no query does.
+import { NO_ATTRIBUTES, ReadOnlyGraphView } from "./view";
 import type Graph from "graphology";
 import pagerank from "graphology-metrics/centrality/pagerank";
-
-const NO_ATTRIBUTES = Object.freeze({});
 
 /**
  * A weighted directed graph on nodes 0..n-1 over typed arrays, each pair once, as the part of a
@@ -15,9 +14,8 @@ const NO_ATTRIBUTES = Object.freeze({});
  * graph again). A DirectedGraph of the 13k-file stack graph took 83 MB and 350 ms to build and
  * rank; a unit test checks that the view and a real graph give the same ranks.
  */
-export class DirectedView {
+export class DirectedView extends ReadOnlyGraphView {
   readonly type = "directed";
-  readonly multi = false;
   readonly order: number;
   readonly directedSize: number;
   readonly undirectedSize = 0;
@@ -27,6 +25,7 @@ export class DirectedView {
   readonly weights: Float64Array;
 
   constructor(n: number, pairs: readonly (readonly [number, number, number])[]) {
+    super();
     this.order = n;
     this.directedSize = pairs.length;
     this.start = new Int32Array(n + 1);
@@ -60,13 +59,6 @@ export class DirectedView {
     return NO_ATTRIBUTES;
   }
 
-  // graphology's isGraph asks that these exist; PageRank never calls them.
-  addUndirectedEdgeWithKey(): never {
-    throw new Error("a PageRank view is read-only");
-  }
-  dropNode(): never {
-    throw new Error("a PageRank view is read-only");
-  }
 }
 
 /** PageRank of a graphology Graph or a view of one, as the map computes it. */

@@ -9,7 +9,7 @@
 // edit keeps every id; an added file keeps ≥ 95% of files' region ids).
 import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { openGraphReader, type Region, type RegionFile } from "../src/store";
 import { findWorkspace } from "../src/workspace/registry";
 import { ixBinary } from "./binary";
@@ -136,15 +136,15 @@ const afterEdit = await stored();
 const idsKept = JSON.stringify(afterEdit.regions.map((r) => [r.id, r.files])) === JSON.stringify(regions.map((r) => [r.id, r.files]));
 // An import between two files of different modules that had no link: the file graph moves, the
 // file set does not, so the hierarchy is kept and scored again (the post-edit hook's common case).
-const homeRegion = files.find((f) => f.path === editPath)!.region;
-const importTarget = editPath.endsWith(".ts")
-  ? files.find((f) => f.path.endsWith(".ts") && !f.path.endsWith(".d.ts") && f.region !== homeRegion && f.path.split("/")[0] === editPath.split("/")[0])
-  : undefined;
+const isTs = (path: string) => path.endsWith(".ts") && !path.endsWith(".d.ts");
+// Two files of one directory placed in different modules, so the import's specifier is plain.
+const siblingOf = (from: RegionFile) => files.find((f) => isTs(f.path) && f.region !== from.region && dirname(f.path) === dirname(from.path));
+const linkFrom = files.find((f) => isTs(f.path) && f.edgesInside > 0 && siblingOf(f) !== undefined);
+const importTarget = linkFrom && siblingOf(linkFrom);
 let linked: { ms: number; smells: number; work: number; idsKept: boolean } | undefined;
-if (importTarget) {
-  let spec = relative(dirname(editPath), importTarget.path);
-  if (!spec.startsWith(".")) spec = `./${spec}`;
-  await Bun.write(editFile, `import "${spec}";\n` + (await Bun.file(editFile).text()));
+if (linkFrom && importTarget) {
+  const fromFile = join(dir, linkFrom.path);
+  await Bun.write(fromFile, `import "./${importTarget.path.slice(dirname(linkFrom.path).length + 1)}";\n` + (await Bun.file(fromFile).text()));
   const run = ix(["map", ".", "--silent"], { IX_TRACE: "1" });
   const after = await stored();
   const at = phases(run.err);

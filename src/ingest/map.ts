@@ -386,9 +386,10 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     const settle = memorySettler();
     const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
       opts.onPhase?.("smells");
-      settle();
       return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths), async () => {
         if (!fileGraph) {
+          // Resolution's garbage goes first; an edit whose report carries over reads nothing and collects nothing.
+          settle();
           fileGraph = await graph.fileGraph();
           settle();
         }

@@ -135,6 +135,25 @@ describe("regions on planted communities", () => {
     expect(regionOf.get(added)).toBe(sibling.region);
   });
 
+  test("a link added between kept files re-scores the stored regions and keeps their labels and directories, the scores those of a labelling from scratch", () => {
+    const { input } = planted(10, 14, { seed: 6, dirs: true });
+    const before = computeRegions(input);
+    const [a, b] = [input.files.find((f) => f.path.startsWith("g1/"))!.path, input.files.find((f) => f.path.startsWith("g7/"))!.path];
+    const next: RegionInput = { ...input, links: [...input.links, { from: a, to: b, kind: "IMPORTS", count: 4 }] };
+    const previous = { regions: before.hierarchy.regions, files: before.hierarchy.files, drift: before.drift, innerShare: before.innerShare };
+    const after = computeRegions(next, previous);
+    expect(after.mode).toBe("extended");
+    expect(after.hierarchy.regions.map((r) => [r.id, r.label, r.dir])).toEqual(before.hierarchy.regions.map((r) => [r.id, r.label, r.dir]));
+    // The stored labels stand for a labelling from scratch: with a renamed label, the reuse shows.
+    const renamed = { ...previous, regions: previous.regions.map((r) => ({ ...r, label: `${r.label}!` })) };
+    expect(computeRegions(next, renamed).hierarchy.regions.every((r) => r.label.endsWith("!"))).toBe(true);
+    // The confidence read from a stored directory equals the one measured from the paths.
+    const measured = computeRegions(next, { ...previous, drift: previous.drift - 1 });
+    expect(measured.mode).toBe("extended");
+    expect(after.hierarchy.regions.map((r) => r.confidence)).toEqual(measured.hierarchy.regions.map((r) => r.confidence));
+    expect(after.hierarchy.regions.map((r) => r.signals)).toEqual(measured.hierarchy.regions.map((r) => r.signals));
+  });
+
   test("a full recomputation matches its regions to the previous ones by overlap", () => {
     const { input } = planted(10, 14, { seed: 5, dirs: true });
     const before = computeRegions(input);

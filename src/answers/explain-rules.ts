@@ -38,7 +38,10 @@ export interface ExplainFacts {
   bases: number;
   /** Its file is one a runtime loads by itself (main.go, __main__.py, cli.ts) or declares itself a program (package main). */
   entryFile: boolean;
-  /** It is exported through a package's entry: defined in a package index, or in a file a package index imports naming it. */
+  /**
+   * It is exported through a package's entry: defined in a package index or a file a manifest
+   * names as an entry point (exports, main, bin), or in a file such an entry imports naming it.
+   */
   packageApi: boolean;
 }
 

@@ -170,7 +170,7 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
   },
   {
     role: "public_api",
-    summary: `exported through a package's entry: defined at the top of a package index, or imported by one by name`,
+    summary: `exported through a package's entry: defined at the top of a package index or of a file its manifest names (exports, main, bin; a Go module's root package), or imported by one by name`,
     rule: (f) => (f.packageApi && f.kind !== "file" ? verdict("public_api", "high", ["package_export", f.callers > 0 && `callers=${f.callers}`]) : undefined),
   },
   {

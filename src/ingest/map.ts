@@ -385,7 +385,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
 
     // Resolution runs inside the revision's transaction, each file's edges written as they come.
     let failed: FailedFile[] = [];
-    const failedList = () => {
+    const revisionMeta = () => {
       failed = failedAfter(failedBefore, failures, { present, parsed: new Set(changedPaths), resolved: new Set(targets) });
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored, [PACKAGE_ENTRIES_META]: entriesMoved ? entries : undefined };
@@ -405,7 +405,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         return fileGraph;
       });
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");

@@ -18,7 +18,8 @@ function workspace(): Record<string, string> {
     "package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }),
     "packages/sdk/package.json": JSON.stringify(SDK_MANIFEST),
     "packages/sdk/src/index.ts": `export function version(): string {\n  return "1";\n}\n`,
-    "packages/sdk/src/client.ts": `export function connect(url: string): string {\n  return url;\n}\n`,
+    "packages/sdk/src/client.ts": `import { normalize } from "./url";\nexport function connect(url: string): string {\n  return normalize(url);\n}\n`,
+    "packages/sdk/src/url.ts": `export function normalize(url: string): string {\n  return url.trim();\n}\n`,
     "packages/sdk/src/features/alpha.ts": `export function alpha(): number {\n  return 1;\n}\n`,
     "packages/sdk/src/stray.ts": `export function stray(): number {\n  return 2;\n}\n`,
     "packages/tool/package.json": JSON.stringify({ name: "acme-tool", main: "dist/runner.js", bin: { tool: "./bin/tool.js" } }),
@@ -54,7 +55,7 @@ describe("package entries", () => {
     expect(deadExports()).toEqual(["packages/sdk/src/stray.ts:stray", "packages/tool/src/leftover.ts:leftover"]);
   });
 
-  test("explain calls an export of a manifest's entry file public_api, and not one of another file", () => {
+  test("explain calls an export of a manifest's entry file public_api (one that calls into the code too), and not one of another file", () => {
     expect(["connect", "alpha", "start", "invoke"].map((name) => [name, roleOf(name)])).toEqual([
       ["connect", "public_api"],
       ["alpha", "public_api"],

@@ -65,3 +65,12 @@ describe("every family's package entries", () => {
     expect(packageEntries(project(files))).toEqual(["go/x.go", "packages/one/src/one.ts", "packages/two/src/util.ts"]);
   });
 });
+
+describe("a hostile manifest", () => {
+  test("only the first 64 `*` patterns of a manifest are matched against the files", () => {
+    const exportsField = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`./p${i}/*`, `./p${i}/*.ts`]));
+    const files: Record<string, string> = { "package.json": JSON.stringify({ exports: exportsField }) };
+    for (let i = 0; i < 100; i++) files[`p${i}/x.ts`] = "";
+    expect(tsEntries(files).length).toBe(64);
+  });
+});

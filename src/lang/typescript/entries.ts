@@ -11,6 +11,11 @@ import { isSourceFile, stripCodeExtension } from "./files.ts";
 import { BUILD_DIRS, conditionTargets, WorkspacePackages } from "./packages.ts";
 
 const ENTRY_FIELDS = ["module", "main", "types", "typings"];
+/**
+ * `*` targets matched per manifest: each is a pass over the files, and a real manifest writes a
+ * handful; a hostile one with thousands would cost a pass over the repository for each.
+ */
+const MAX_PATTERNS = 64;
 
 export const packageEntries: PackageEntries = (ws, paths) => {
   const packages = new WorkspacePackages(ws);
@@ -24,9 +29,10 @@ export const packageEntries: PackageEntries = (ws, paths) => {
 function manifestEntries(packages: WorkspacePackages, paths: ReadonlySet<string>, dir: string, manifest: Record<string, unknown> | undefined): string[] {
   if (!manifest) return [];
   const found: (string | undefined)[] = [];
+  let patterns = 0;
   const named = (target: string) => {
-    if (target.includes("*")) found.push(...matching(paths, dir, target));
-    else found.push(packages.entry(dir, target));
+    if (!target.includes("*")) found.push(packages.entry(dir, target));
+    else if (patterns++ < MAX_PATTERNS) found.push(...matching(paths, dir, target));
   };
   for (const target of exportsTargetsAll(manifest.exports)) named(target);
   let main = false;

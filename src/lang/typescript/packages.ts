@@ -122,7 +122,7 @@ export class WorkspacePackages {
   }
 }
 
-export function manifestPath(dir: string): string {
+function manifestPath(dir: string): string {
   return dir === "" ? "package.json" : `${dir}/package.json`;
 }
 

@@ -12,7 +12,7 @@ import { importanceOf, roleOf, type ExplainFacts, type Importance, type RoleName
 import { targetHealth, type HealthVerdict } from "./health";
 import { mapComplete } from "../ingest/regions";
 import { storedPackageEntries } from "../smells/package-entries";
-import { chainTo } from "./regions";
+import { chainTo, pathLabels } from "./regions";
 import type { Session } from "./session";
 import { callerCounts, callerEdges } from "./usage";
 
@@ -170,7 +170,7 @@ async function locationOf(session: Session, path: string): Promise<Location | un
   return {
     module: chain.findLast((r) => r.kind === "module"),
     subsystem: chain.findLast((r) => r.kind === "subsystem"),
-    systemPath: chain.map((r) => r.label),
+    systemPath: pathLabels(chain),
     current: await mapComplete(session.graph),
   };
 }

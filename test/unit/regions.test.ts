@@ -1,9 +1,10 @@
 // Region work on synthetic graphs with planted communities: the planted structure comes back,
 // the same graph gives the same regions, and a small change keeps every region id.
 import { describe, expect, test } from "bun:test";
-import type { FileEdges, Hierarchy, RegionInputFile } from "../../src/model/regions";
+import type { FileEdges, Hierarchy, Region, RegionInputFile } from "../../src/model/regions";
 import { computeRegions, type RegionInput } from "../../src/regions";
 import { labelAll } from "../../src/regions/labels";
+import { pathLabels } from "../../src/answers/regions";
 import { louvainOf, UndirectedView } from "../../src/regions/louvain";
 import Graph, { DirectedGraph } from "graphology";
 import { DirectedView, pagerankWith } from "../../src/regions/pagerank";
@@ -257,5 +258,14 @@ describe("PageRank over typed arrays", () => {
     const fromView = pagerankWith(new DirectedView(n, [...pairs.values()]));
     expect(Math.max(...Object.values(fromView))).toBeGreaterThan(5 / n);
     for (let i = 0; i < n; i++) expect(fromView[i]).toBeCloseTo(fromGraph[String(i)]!, 12);
+  });
+});
+
+describe("system paths", () => {
+  test("a label its parent already has is said once", () => {
+    const region = (id: string, label: string, parent: string | null): Region => ({ id, kind: "subsystem", label, level: 1, parent, children: [], files: 1, entities: 1, cohesion: 1, coupling: 0, crosscut: 0, confidence: 1, signals: [], dir: "" });
+    const chain = [region("a", "B / Effect", "root"), region("b", "B / Effect", "a"), region("c", "B / Effect / Persistence", "b")];
+    expect(pathLabels(chain)).toEqual(["B / Effect", "B / Effect / Persistence"]);
+    expect(pathLabels([region("x", "Cli", "root"), region("y", "Client", "x")])).toEqual(["Cli", "Client"]);
   });
 });

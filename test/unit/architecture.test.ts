@@ -25,8 +25,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   smells: ["model", "util", "lang", "store"],
   ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "smells", "regions"],
   answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest", "smells"],
-  present: ["model", "util", "answers", "wire", "store", "config", "ingest"],
-  cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest"],
+  // The MCP surface: the SDK's server over stdio and the hosts' configuration files, plain data
+  // in and out; which command a tool runs is cmd's.
+  mcp: ["model", "util"],
+  present: ["model", "util", "answers", "wire", "store", "config", "ingest", "mcp"],
+  cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest", "mcp"],
   cli: ["model", "util", "present", "wire", "config", "cmd"],
   main: ["cli"],
 };

@@ -1,7 +1,6 @@
 // ix mcp: the query commands as tools of a stdio MCP server; `install` writes a host's entry
 // for it, `doctor` checks those entries. The SDK loads only when the server starts.
-import { IxError } from "../model/errors";
-import { errorRecord } from "../present/errors";
+import { presentUnknownTool } from "../present/mcp";
 import { Writer } from "../wire/writer";
 import { defineIx } from "./command";
 import { doctor, install } from "./mcp-install";
@@ -30,7 +29,7 @@ const serve = defineIx({
         const tool = byName.get(name);
         if (!tool) {
           const writer = new Writer("llm", sink);
-          writer.error(errorRecord(new IxError("unknown_tool", `No tool named ${name}`, { tool: name })));
+          presentUnknownTool(writer, name);
           writer.end();
           return { text, isError: true };
         }

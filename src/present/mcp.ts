@@ -1,6 +1,13 @@
 // ix mcp install and ix mcp doctor as records: one outcome per host, with the fix to run.
 import type { HostCheck, InstallResult } from "../mcp/install";
+import { IxError } from "../model/errors";
 import type { Writer } from "../wire/writer";
+import { errorRecord } from "./errors";
+
+/** A tool call naming no tool: the error record any failed call gives. */
+export function presentUnknownTool(writer: Writer, name: string): void {
+  writer.error(errorRecord(new IxError("unknown_tool", `No tool named ${name}`, { tool: name })));
+}
 
 export function presentMcpInstall(writer: Writer, r: InstallResult): void {
   writer.record("mcp_install", {

@@ -80,6 +80,15 @@ describe("architecture", () => {
     expect(users.map((f) => f.path)).toEqual([]);
   });
 
+  test("the MCP SDK is imported by src/mcp/server.ts alone, and that only by a dynamic import", () => {
+    const users = sourceFiles().filter((f) => f.imports.some((i) => i.specifier.startsWith("@modelcontextprotocol/")));
+    expect(users.map((f) => f.path)).toEqual(["mcp/server.ts"]);
+    const loaders = sourceFiles().filter((f) => f.imports.some((i) => i.target === "mcp/server.ts"));
+    expect(loaders.map((f) => f.path)).toEqual(["cmd/mcp.ts"]);
+    expect(loaders[0]!.text).toMatch(/await import\("\.\.\/mcp\/server"\)/);
+    expect(loaders[0]!.text).not.toMatch(/^import [^;]*"\.\.\/mcp\/server"/m);
+  });
+
   test("src/model imports nothing outside itself", () => {
     const broken = sourceFiles()
       .filter((f) => f.path.startsWith("model/"))

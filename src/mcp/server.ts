@@ -32,7 +32,8 @@ export async function serveStdio(info: { name: string; version: string }, instru
     server.onclose = resolve;
   });
   await server.connect(new StdioServerTransport());
-  // The transport does not notice the client going away: the end of stdin is that.
+  // The transport does not notice the client going away: the end of stdin is that, and closing
+  // here lets the command return, so the process ends through main as every command does.
   process.stdin.once("end", () => void server.close());
   await closed;
 }

@@ -105,4 +105,14 @@ describe("ix mcp", () => {
     expect(textOf(mapped)).toStartWith("map ");
     expect(textOf(await client.callTool({ name: "callers", arguments: { target: "parse" } }))).toContain("ref name=more ");
   });
+
+  test("the server ends when its client closes stdin", async () => {
+    const proc = Bun.spawn([ensureBinary(), "mcp"], { cwd: root, env: { ...process.env, IX_HOME: home }, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+    proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } })}\n`);
+    await proc.stdin.end();
+    const exited = await Promise.race([proc.exited, Bun.sleep(10_000).then(() => "still running")]);
+    if (exited === "still running") proc.kill();
+    expect(exited).toBe(0);
+    expect(await new Response(proc.stdout).text()).toContain('"serverInfo":{"name":"ix"');
+  });
 });

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { askAll, type Answer } from "./answers";
 import { ixBinary, ROOT } from "./binary";
 import { ensureCorpus } from "./corpora";
-import { formatScored, scoreAnswers, shortName, type Question } from "./score";
+import { formatScored, sample, scoreAnswers, shortName, type Question } from "./score";
 import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth } from "./truth-ts";
 
 const OUT = join(ROOT, "bench/.out");
@@ -36,24 +36,6 @@ function truthFor(name: string, dir: string): Truth {
 
 const defKey = (def: Def): string => `${def.path}\0${def.name}\0${def.line}`;
 const entityKey = (def: Def): string => `${def.name}\0${def.path}`;
-
-/** The same seeded shuffle as accuracy.ts, so two builds are asked the same questions. */
-function sample<T>(items: T[], n: number): T[] {
-  if (n <= 0 || items.length <= n) return items;
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
-}
 
 /** Callers of each entity (calls and hand-overs), by defKey; and the entities by defKey. */
 function callerGraph(truth: Truth): { callers: Map<string, Def[]>; defs: Map<string, Def> } {

@@ -146,3 +146,21 @@ export function formatScored(title: string, s: Scored): string {
   if (s.wrongTargets.length > 0) out.push(`  wrong targets (first ${s.wrongTargets.length}):`, ...s.wrongTargets.map((w) => `    ${w}`));
   return out.join("\n");
 }
+
+/** A seeded shuffle, so two builds are asked the same questions. */
+export function sample<T>(items: T[], n: number): T[] {
+  if (n <= 0 || items.length <= n) return items;
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, n);
+}

@@ -38,7 +38,10 @@ export interface ExplainFacts {
   bases: number;
   /** Its file is one a runtime loads by itself (main.go, __main__.py, cli.ts) or declares itself a program (package main). */
   entryFile: boolean;
-  /** It is exported through a package's entry: defined in a package index, or in a file a package index imports naming it. */
+  /**
+   * It is exported through a package's entry: defined in a package index or a file a manifest
+   * names as an entry point (exports, main, bin), or in a file such an entry imports naming it.
+   */
   packageApi: boolean;
 }
 
@@ -133,12 +136,13 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
     // A callable in production code that nothing calls and that calls into the code; surest
     // when it is top-level in a file the runtime loads by itself.
     role: "entry_point",
-    summary: `a function or method in production code that nothing calls and that calls into the code: high when it is top-level in a file the runtime loads by itself, else medium when exported, low when not`,
+    summary: `a function or method in production code that nothing calls and that calls into the code: high when it is top-level in a file the runtime loads by itself, else medium when exported (but not through a package's entry: public_api), low when not`,
     rule: (f) => {
       if (!CALLABLE.has(f.kind) || f.fileRole !== "production") return undefined;
       // A callable that calls nothing starts nothing, wherever it is (an unused helper of main.go).
       if (f.entryFile && f.callers === 0 && f.callees > 0) return verdict("entry_point", "high", ["entry_file", "no_callers", `callees=${f.callees}`]);
-      if (f.callers === 0 && f.callees > 0 && f.typeReferences === 0) {
+      // A package's export that nothing here calls is called from outside: its API, not a guess.
+      if (f.callers === 0 && f.callees > 0 && f.typeReferences === 0 && !f.packageApi) {
         return verdict("entry_point", caution(f, f.exported ? "medium" : "low"), ["no_callers", `callees=${f.callees}`, f.exported && "exported", unresolvedReason(f)]);
       }
       return undefined;
@@ -167,7 +171,7 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
   },
   {
     role: "public_api",
-    summary: `exported through a package's entry: defined at the top of a package index, or imported by one by name`,
+    summary: `exported through a package's entry: defined at the top of a package index or of a file its manifest names (exports, main, bin; a Go module's root package), or imported by one by name`,
     rule: (f) => (f.packageApi && f.kind !== "file" ? verdict("public_api", "high", ["package_export", f.callers > 0 && `callers=${f.callers}`]) : undefined),
   },
   {

@@ -11,7 +11,8 @@ import type { GraphEdge, GraphNode, Region } from "../store";
 import { importanceOf, roleOf, type ExplainFacts, type Importance, type RoleName, type Verdict } from "./explain-rules";
 import { targetHealth, type HealthVerdict } from "./health";
 import { mapComplete } from "../ingest/regions";
-import { chainTo } from "./regions";
+import { storedPackageEntries } from "../smells/package-entries";
+import { chainTo, pathLabels } from "./regions";
 import type { Session } from "./session";
 import { callerCounts, callerEdges } from "./usage";
 
@@ -70,6 +71,8 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
   // Paths and names only: a hub file's 300 importers read whole cost ~15 ms.
   const fileImports = fileNode ? await graph.importNamesInto(fileNode.id) : [];
   const importers = fileImports.filter((imp) => file || imp.names.includes(node.name) || (node.exported && imp.names.includes("*")));
+  const entries = await storedPackageEntries(graph);
+  const packageEntry = (path: string) => isPackageIndex(path) || entries.has(path);
   const containers = file ? [] : await graph.edgesInto(node.id, ["CONTAINS"]);
   const container = containers.find((e) => e.node.kind !== "file")?.node;
   const { downstream, cut } = await downstreamOf(session, node, calleeEdges);
@@ -93,9 +96,10 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     subtypes: await graph.countInto(node.id, ["EXTENDS", "IMPLEMENTS"]),
     bases: await graph.countFrom(node.id, ["EXTENDS", "IMPLEMENTS"]),
     entryFile: !file && !container && (isEntryPoint(node.path) || (await declaredEntry(session, node.path))),
-    // A package's entry, not every exported name: a language whose every module is importable
-    // (exportsArePublic) would make each of its top-level functions API and hide how it is used.
-    packageApi: !file && node.exported && !container && (isPackageIndex(node.path) || importers.some((imp) => isPackageIndex(imp.path))),
+    // A package's entry (an index, or a file its manifest names: exports, main, bin), not every
+    // exported name: a language whose every module is importable (exportsArePublic) would make
+    // each of its top-level functions API and hide how it is used.
+    packageApi: !file && node.exported && !container && (packageEntry(node.path) || importers.some((imp) => packageEntry(imp.path))),
   };
   const whole = health.health === "ok";
   return {
@@ -166,7 +170,7 @@ async function locationOf(session: Session, path: string): Promise<Location | un
   return {
     module: chain.findLast((r) => r.kind === "module"),
     subsystem: chain.findLast((r) => r.kind === "subsystem"),
-    systemPath: chain.map((r) => r.label),
+    systemPath: pathLabels(chain),
     current: await mapComplete(session.graph),
   };
 }

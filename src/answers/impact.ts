@@ -5,7 +5,7 @@
 import type { Region } from "../model/regions";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
-import { checkHealth, type HealthVerdict } from "./health";
+import { targetHealth, type HealthVerdict } from "./health";
 import { categoryOf, levelOf, summaryOf, type RiskCategory, type RiskFacts, type RiskLevel } from "./risk";
 import type { Session } from "./session";
 import { callsThroughTypes } from "./through-types";
@@ -145,7 +145,8 @@ async function importersOf(session: Session, target: GraphNode, container: boole
 
 export async function impactAnswer(session: Session, target: GraphNode, depth: number, cap: number): Promise<ImpactAnswer> {
   const { graph } = session;
-  const health = await checkHealth(graph);
+  // A whole graph can still hold a target whose file lost its edges: its zeros are as unknown.
+  const health = await targetHealth(graph, target);
   const container = CONTAINER_KINDS.has(target.kind);
   const counts = await callerCounts(session, target);
   // A container changes with its members: they are walked from too, and what they hold

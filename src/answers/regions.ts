@@ -40,12 +40,20 @@ export async function chainTo(session: Session, id: string): Promise<Region[]> {
   return (await session.graph.regionAncestry(id)).filter((r) => r.parent !== null).reverse();
 }
 
+/**
+ * A chain's labels, a label its parent already has said once: a region of a level above that
+ * holds one part is labelled as that part ("B / Effect" over "B / Effect").
+ */
+export function pathLabels(chain: readonly Region[]): string[] {
+  return chain.map((r) => r.label).filter((label, i, all) => i === 0 || label !== all[i - 1]);
+}
+
 /** The labels from the system's child down to the innermost region holding `path`; undefined when no map holds it. */
 export async function systemPathOf(session: Session, path: string): Promise<string[] | undefined> {
   const file = await session.graph.regionOfFile(path);
   if (!file) return undefined;
   const chain = await chainTo(session, file.region);
-  return chain.length > 0 ? chain.map((r) => r.label) : undefined;
+  return chain.length > 0 ? pathLabels(chain) : undefined;
 }
 
 /** Health: mostly how much of a region's edges stay inside, the rest how few leave it per file. */
@@ -112,7 +120,7 @@ export async function regionView(session: Session, regions: readonly Region[], r
     parent: region.parent === null ? undefined : byId.get(region.parent),
     children: region.children.map((id) => byId.get(id)).filter((r): r is Region => r !== undefined),
     neighbours: [...neighbours.values()].sort((a, b) => b.out + b.in - (a.out + a.in) || (a.region.id < b.region.id ? -1 : 1)),
-    systemPath: pathTo(regions, region.id).map((r) => r.label),
+    systemPath: pathLabels(pathTo(regions, region.id)),
   };
 }
 

@@ -24,12 +24,21 @@ export async function checkCommandLine(words: string[]): Promise<void> {
 }
 
 export async function dispatch(argv: string[], env: Record<string, string | undefined>, cwd: string, version: string): Promise<number> {
+  return execute(argv, env, cwd, version, writeStdout, true);
+}
+
+/**
+ * One command line, its records written to `sink`. The process's own line is `interactive`
+ * (notes, a status line and colour when a terminal watches); a line run inside the process
+ * for a surface such as the MCP server is not, and gets no terminal's attention.
+ */
+async function execute(argv: string[], env: Record<string, string | undefined>, cwd: string, version: string, sink: (chunk: string) => void, interactive: boolean): Promise<number> {
   const home = ixHome(env);
   const choice = chooseFormat(argv, env, home);
-  const color = choice.format === "text" && !env.NO_COLOR && isTerminal(1);
-  const writer = new Writer(choice.format, writeStdout, color);
+  const color = interactive && choice.format === "text" && !env.NO_COLOR && isTerminal(1);
+  const writer = new Writer(choice.format, sink, color);
   const note = (message: string) => {
-    if (isTerminal(2)) writeStderr(`ix: ${message}\n`);
+    if (interactive && isTerminal(2)) writeStderr(`ix: ${message}\n`);
   };
   for (const message of choice.notes) note(message);
 
@@ -63,10 +72,11 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
       const verbs = Object.keys(command.subCommands ?? {});
       throw invalidRequest("missing_command", `ix ${path} needs a command: ${verbs.join(", ")}`, {}, [`Run ix ${path} --help.`]);
     }
-    const status = isTerminal(2)
+    const status = interactive && isTerminal(2)
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status };
+    const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, env, cwd, version, lineSink, false);
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version };
     await command.run(args, ctx);
     writer.end();
     return 0;

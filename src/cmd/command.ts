@@ -16,6 +16,13 @@ export interface Context {
   stderr(text: string): void;
   /** A line of progress that rewrites itself on stderr, when a terminal shows it. */
   status?: StatusLine;
+  /**
+   * Runs another command line in this process, its records written to `sink`, and gives its
+   * exit code: how a surface that is not the command line (the MCP server) asks the commands.
+   */
+  runLine(argv: string[], sink: (chunk: string) => void): Promise<number>;
+  /** ix's version, as `--version` answers it. */
+  version: string;
 }
 
 export interface StatusLine {

@@ -33,6 +33,7 @@ export const COMMANDS: Record<string, Entry> = {
   depends: { summary: "The tree of what depends on an entity", load: async () => (await import("./depends")).default },
   trace: { summary: "What an entity reaches and what reaches it; --to: a shortest path", load: async () => (await import("./trace")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
+  mcp: { summary: "Serve the query commands as MCP tools over stdio; install, doctor", load: async () => (await import("./mcp")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };
 

@@ -21,6 +21,7 @@ import { memoryBound, memorySettler } from "./memory";
 import { mapRegions, type RegionWork } from "./regions";
 import { roleOf } from "./roles";
 import { carrySmells, computeSmells, SMELLS_META, storedSmells, withPreviousRegionSmells } from "../smells/report";
+import { PACKAGE_ENTRIES_META, packageEntriesValue } from "../smells/package-entries";
 
 export type Phase = "discover" | "parse" | "resolve" | "commit" | "smells" | "regions" | "done";
 
@@ -336,6 +337,14 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         }
       },
     };
+    // What manifests name as entry points follows the manifests and the file set (a pattern, a
+    // build output's source): read again only when either moved, or none is stored yet.
+    const entriesBefore = await store.meta(PACKAGE_ENTRIES_META);
+    const entries =
+      global || added.length > 0 || deleted.length > 0 || entriesBefore === undefined
+        ? packageEntriesValue((await import("../lang/entries")).packageEntries(project))
+        : entriesBefore;
+    const entriesMoved = entries !== entriesBefore;
     const ids = (path: string) => {
       let entry = idCache.get(path);
       if (!entry) {
@@ -376,26 +385,28 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
 
     // Resolution runs inside the revision's transaction, each file's edges written as they come.
     let failed: FailedFile[] = [];
-    const failedList = () => {
+    const revisionMeta = () => {
       failed = failedAfter(failedBefore, failures, { present, parsed: new Set(changedPaths), resolved: new Set(targets) });
       const stored = JSON.stringify(failed);
-      return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored };
+      return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored, [PACKAGE_ENTRIES_META]: entriesMoved ? entries : undefined };
     };
-    // Read once, for the smells and the regions both: the scan of every edge is most of either's cost.
+    // Read once, for the smells and the regions both.
     let fileGraph: FileGraph | undefined;
     const settle = memorySettler();
     const derive = (graph: GraphReader, rev: number, shapeChanged: boolean) => {
       opts.onPhase?.("smells");
-      settle();
-      return deriveSmells(graph, rev, shapeChanged ? undefined : new Set(changedPaths), async () => {
+      // The entries decide which exports are dead: a report read off other entries is not carried.
+      return deriveSmells(graph, rev, shapeChanged || entriesMoved ? undefined : new Set(changedPaths), async () => {
         if (!fileGraph) {
+          // Resolution's garbage goes first; an edit whose report carries over reads nothing and collects nothing.
+          settle();
           fileGraph = await graph.fileGraph();
           settle();
         }
         return fileGraph;
       });
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: failedList, derive });
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");

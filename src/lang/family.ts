@@ -3,7 +3,7 @@
 // tree-sitter nor its extractor nor its resolver.
 import type { Node } from "web-tree-sitter";
 import type { FileFacts, Lang } from "../model/facts.ts";
-import type { CreateResolver } from "../resolve/language.ts";
+import type { CreateResolver, PackageEntries } from "../resolve/language.ts";
 import type { SiteSyntax } from "../sites/syntax.ts";
 
 export interface LanguageDescriptor {
@@ -78,6 +78,12 @@ export interface LanguageFamily {
    * only a package's index files (`ModuleNaming.directoryFiles`) are its API.
    */
   exportsArePublic?(path: string): boolean;
+  /**
+   * The files its manifests name as packages' entry points (a package.json's `exports`, `main`,
+   * `bin`), loaded when a map asks: what they export is API whatever their names. Absent: the
+   * manifests name none.
+   */
+  packageEntries?(): PackageEntries;
   /** Whether the file's own code makes it a program's entry point (a Go `package main`). */
   declaresEntryPoint?(facts: FileFacts): boolean;
   parsing(): Promise<FamilyParsing>;

@@ -79,6 +79,8 @@ export function presentExplain(writer: Writer, answer: ExplainAnswer): void {
   if (facts.callees > 0) writer.next(`ix callees ${target}`, `what ${node.name} calls`);
   if (node.kind === "file" && facts.importers > 0) writer.next(`ix imported-by ${node.path}`, "the files importing it");
   if (facts.members > 0) writer.next(`ix contains ${target}`, `what ${node.name} holds`);
+  // Before a change: what it can break. Only where something depends on it.
+  if (facts.dependents > 0 || facts.callers > 0 || facts.importers > 0) writer.next(`ix impact ${target}`, `what a change to ${node.name} can break`);
   if (node.kind !== "file") writer.next(`ix read ${node.path}:${lines(node)}`, "read its source");
   else writer.next(`ix overview ${node.path}`, "the file at a glance");
 }

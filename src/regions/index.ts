@@ -9,7 +9,7 @@ import { byCodeUnit } from "../util/compare";
 import { buildFileGraph, type FileGraph } from "./graph";
 import { buildTree, SMALL_REPOSITORY, MODULE_MIN, maxFilesAt, type TreeNode } from "./hierarchy";
 import { assignIds, type PreviousRegion } from "./ids";
-import { dominantDir, labelAll, labelDir } from "./labels";
+import { dominantDir, labelAll, labelDir, shareUnder } from "./labels";
 import { round2, scoreNodes } from "./scores";
 
 export interface RegionInput {
@@ -176,19 +176,27 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy,
   const s = scores!;
   const nodes = flat;
   const pathsOf = nodes.map((node) => node.files.map((i) => fg.paths[i]!));
-  const dirs = pathsOf.map((paths) => dominantDir(paths));
-  const labels = labelAll(
-    nodes.map((node, i) => ({ paths: pathsOf[i]!, dir: dirs[i]!.dir === "" ? labelDir(pathsOf[i]!) : dirs[i]!.dir, root: node.parent < 0 })),
-    input.rootName,
-  );
+  // A file set that has not moved since the stored map: every region holds what it held, so its
+  // directory and label are the stored ones (labelling 13k files took 1.6 s of a 3.4 s re-scoring).
+  const stored = mode === "extended" && previous && drift === previous.drift ? new Map(previous.regions.map((r) => [r.id, r])) : undefined;
+  const keep = stored && nodes.every((node) => stored.has(node.id!)) ? stored : undefined;
+  const dirs = pathsOf.map((paths, i) => {
+    const region = keep?.get(nodes[i]!.id!);
+    return region ? { dir: region.dir, share: shareUnder(paths, region.dir) } : dominantDir(paths);
+  });
+  const labels = keep
+    ? nodes.map((node) => keep.get(node.id!)!.label)
+    : labelAll(
+        nodes.map((node, i) => ({ paths: pathsOf[i]!, dir: dirs[i]!.dir === "" ? labelDir(pathsOf[i]!) : dirs[i]!.dir, root: node.parent < 0 })),
+        input.rootName,
+      );
   settle();
-  const previousRegions: PreviousRegion[] = previous ? previousFiles(previous) : [];
   const ids =
     mode === "extended"
       ? nodes.map((node) => node.id!)
       : assignIds(
           nodes.map((node, i) => ({ level: node.level, root: node.parent < 0, files: pathsOf[i]! })),
-          previousRegions,
+          previous ? previousFiles(previous) : [],
         );
   const regions: Region[] = nodes.map((node, i) => {
     const score = s.nodes[i]!;

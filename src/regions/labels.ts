@@ -16,6 +16,15 @@ export function dominantDir(paths: readonly string[]): { dir: string; share: num
   return deepestHolding(paths);
 }
 
+/** The share of the paths under `dir` (all of them for the repository's root), as dominantDir measures it. */
+export function shareUnder(paths: readonly string[], dir: string): number {
+  if (dir === "" || paths.length === 0) return 1;
+  const prefix = `${dir}/`;
+  let under = 0;
+  for (const path of paths) if (path.startsWith(prefix)) under++;
+  return under / paths.length;
+}
+
 /**
  * The directory to label a region by: its dominant one, or, for a region spread over several
  * top-level directories holding the same tree (copies, versions), the dominant one below them.

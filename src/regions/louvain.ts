@@ -1,5 +1,6 @@
 // Community detection: graphology's Louvain, seeded, so one graph always gives one partition.
 // The only module that imports graphology: region work loads it, no query does.
+import { NO_ATTRIBUTES, ReadOnlyGraphView } from "./view";
 import type Graph from "graphology";
 import louvain from "graphology-communities-louvain";
 
@@ -17,8 +18,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-const NO_ATTRIBUTES = Object.freeze({});
-
 /**
  * A weighted undirected graph on nodes 0..n-1, each edge once (a self-loop is a merged
  * group's inner weight), as the part of a graphology Graph that Louvain reads (graphology-communities-louvain 2.0.2
@@ -27,9 +26,8 @@ const NO_ATTRIBUTES = Object.freeze({});
  * the hierarchy's few hundred runs allocated hundreds of megabytes that way. A unit test checks
  * that the view and a real Graph give the same partition, so a library that reads more fails it.
  */
-export class UndirectedView {
+export class UndirectedView extends ReadOnlyGraphView {
   readonly type = "undirected";
-  readonly multi = false;
   readonly order: number;
   readonly size: number;
   readonly selfLoopCount: number;
@@ -41,6 +39,7 @@ export class UndirectedView {
     private readonly dst: Int32Array,
     readonly weights: Float64Array,
   ) {
+    super();
     this.order = n;
     this.size = src.length;
     this.degree = new Int32Array(n);
@@ -67,13 +66,6 @@ export class UndirectedView {
     for (let e = 0; e < this.size; e++) callback(e, NO_ATTRIBUTES, this.src[e]!, this.dst[e]!, NO_ATTRIBUTES, NO_ATTRIBUTES, true);
   }
 
-  // graphology's isGraph asks that these exist; Louvain never calls them.
-  addUndirectedEdgeWithKey(): never {
-    throw new Error("a Louvain view is read-only");
-  }
-  dropNode(): never {
-    throw new Error("a Louvain view is read-only");
-  }
 }
 
 /** Louvain's partition of a graphology Graph or a view of one, seeded. */

@@ -113,5 +113,12 @@ export interface BinderHost {
   throughStars(index: FileIndex, stars: readonly { source: string; line: number }[], name: string, visiting: Set<string>, want?: Want): Value | null | undefined;
 }
 
+/**
+ * The files a family's manifests name as its packages' entry points, which code outside the
+ * repository may import (src/lang/<id>/). `paths`: every file of the project, for the
+ * patterns a manifest may write. Reads manifests (and the file set) only, never facts.
+ */
+export type PackageEntries = (ws: Workspace, paths: ReadonlySet<string>) => string[];
+
 /** A family's resolver for one chunk of files. */
 export type CreateResolver = (ws: Workspace, host: BinderHost) => LanguageResolver;

@@ -6,6 +6,7 @@ import { judged } from "./rule";
 import { declaresEntryPoint, mayDeclareEntryPoint } from "../lang/registry";
 import { loadedWithoutImport } from "./orphan-file";
 import { deadExportCandidates, publicApi } from "./dead-export";
+import { storedPackageEntries } from "./package-entries";
 
 /** Each file of a language with its entities and distinct files in and out. */
 export function fileStats(files: readonly { path: string; role: string }[], entities: ReadonlyMap<string, number>, links: readonly FileLink[]): FileStat[] {
@@ -85,7 +86,9 @@ export async function readSmellInput(graph: GraphReader, fileGraph?: FileGraph):
     if (!imports.has(key)) pairs.push([link.from, link.to]);
     imports.add(key);
   }
-  const input = { files, imports: pairs, unusedExports, importedNames: importedNames(links), reexportedWhole: reexportedWhole(links, publicApi), unresolvedNames: new Set<string>() };
+  const packageEntries = await storedPackageEntries(graph);
+  const isPublic = (path: string) => publicApi(path, packageEntries);
+  const input = { files, imports: pairs, unusedExports, importedNames: importedNames(links), reexportedWhole: reexportedWhole(links, isPublic), packageEntries, unresolvedNames: new Set<string>() };
   // Only the names still in question: asking for 40k names cost a 13k-file graph ~200 ms.
   input.unresolvedNames = await graph.unresolvedNamesAmong(deadExportCandidates(input, roles).map((entity) => entity.name));
   return input;

@@ -37,6 +37,8 @@ export interface SmellInput {
    * API, directly or through other such files: what a package index re-exports wholesale.
    */
   reexportedWhole: Set<string>;
+  /** The files package manifests name as entry points, as the map stored them (package-entries.ts). */
+  packageEntries: ReadonlySet<string>;
   /** Names of dead-export candidates (dead-export.ts) that some unresolved call or hand-over uses. */
   unresolvedNames: Set<string>;
 }

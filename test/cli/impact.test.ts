@@ -114,6 +114,20 @@ describe("impact", () => {
     expect(depends.lines[0]).toMatch(/^graph status=degraded /);
   });
 
+  test("an orphaned target: its file lost its CONTAINS edges while the graph is whole; risk=unknown, other targets answer in full", async () => {
+    const broken = await writeTree(tempDir("ix-impact-orphan-"), impactTree(3));
+    const brokenHome = tempDir();
+    ix(["map", "."], { cwd: broken, home: brokenHome });
+    damageGraph(brokenHome, broken, "DELETE FROM edges WHERE kind = 'CONTAINS' AND dst IN (SELECT rowid FROM nodes WHERE path = 'src/chain.ts')");
+    const r = ix(["impact", "leaf", "--format", "llm"], { cwd: broken, home: brokenHome });
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toMatch(/^graph status=degraded reason=orphaned_target /);
+    expect(head(r, "impact").risk).toBe("unknown");
+    const whole = ix(["impact", "hub", "--format", "llm"], { cwd: broken, home: brokenHome });
+    expect(whole.lines.some((line) => line.startsWith("graph "))).toBe(false);
+    expect(head(whole, "impact").risk).not.toBe("unknown");
+  });
+
   test("usage errors: a depth out of range, an unknown relation", () => {
     expect(run(["impact", "leaf", "--depth", "4"]).code).toBe(2);
     expect(run(["impact", "leaf", "--depth", "0"]).code).toBe(2);

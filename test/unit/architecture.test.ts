@@ -25,8 +25,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   smells: ["model", "util", "lang", "store"],
   ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "smells", "regions"],
   answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest", "smells"],
-  present: ["model", "util", "answers", "wire", "store", "config", "ingest"],
-  cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest"],
+  // The MCP surface: the SDK's server over stdio and the hosts' configuration files, plain data
+  // in and out; which command a tool runs is cmd's.
+  mcp: ["model", "util"],
+  present: ["model", "util", "answers", "wire", "store", "config", "ingest", "mcp"],
+  cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest", "mcp"],
   cli: ["model", "util", "present", "wire", "config", "cmd"],
   main: ["cli"],
 };
@@ -75,6 +78,15 @@ describe("architecture", () => {
   test("nothing outside src/store/sqlite imports bun:sqlite", () => {
     const users = sourceFiles().filter((f) => !f.path.startsWith("store/sqlite/") && f.imports.some((i) => i.specifier === "bun:sqlite"));
     expect(users.map((f) => f.path)).toEqual([]);
+  });
+
+  test("the MCP SDK is imported by src/mcp/server.ts alone, and that only by a dynamic import", () => {
+    const users = sourceFiles().filter((f) => f.imports.some((i) => i.specifier.startsWith("@modelcontextprotocol/")));
+    expect(users.map((f) => f.path)).toEqual(["mcp/server.ts"]);
+    const loaders = sourceFiles().filter((f) => f.imports.some((i) => i.target === "mcp/server.ts"));
+    expect(loaders.map((f) => f.path)).toEqual(["cmd/mcp.ts"]);
+    expect(loaders[0]!.text).toMatch(/await import\("\.\.\/mcp\/server"\)/);
+    expect(loaders[0]!.text).not.toMatch(/^import [^;]*"\.\.\/mcp\/server"/m);
   });
 
   test("src/model imports nothing outside itself", () => {

@@ -63,6 +63,11 @@ describe("roles", () => {
     expect(roleOf(facts({ callers: 0, exported: false }))).toMatchObject({ value: "entry_point", confidence: "low" });
   });
 
+  test("a package's export that nothing here calls but that calls into the code is public_api, not a guessed entry point", () => {
+    expect(roleOf(facts({ callers: 0, packageApi: true }))).toEqual({ value: "public_api", confidence: "high", reasons: ["package_export"] });
+    expect(roleOf(facts({ callers: 0, packageApi: true, entryFile: true })).value).toBe("entry_point");
+  });
+
   test("entry_point is never read off a file that is not production code, nor off a callable named as a type", () => {
     expect(roleOf(facts({ callers: 0, fileRole: "tooling" })).value).not.toBe("entry_point");
     expect(roleOf(facts({ callers: 0, typeReferences: 1 })).value).not.toBe("entry_point");

@@ -1,11 +1,13 @@
 // Region work on synthetic graphs with planted communities: the planted structure comes back,
 // the same graph gives the same regions, and a small change keeps every region id.
 import { describe, expect, test } from "bun:test";
-import type { FileEdges, Hierarchy, RegionInputFile } from "../../src/model/regions";
+import type { FileEdges, Hierarchy, Region, RegionInputFile } from "../../src/model/regions";
 import { computeRegions, type RegionInput } from "../../src/regions";
 import { labelAll } from "../../src/regions/labels";
+import { pathLabels } from "../../src/answers/regions";
 import { louvainOf, UndirectedView } from "../../src/regions/louvain";
-import Graph from "graphology";
+import Graph, { DirectedGraph } from "graphology";
+import { DirectedView, pagerankWith } from "../../src/regions/pagerank";
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -134,6 +136,25 @@ describe("regions on planted communities", () => {
     expect(regionOf.get(added)).toBe(sibling.region);
   });
 
+  test("a link added between kept files re-scores the stored regions and keeps their labels and directories, the scores those of a labelling from scratch", () => {
+    const { input } = planted(10, 14, { seed: 6, dirs: true });
+    const before = computeRegions(input);
+    const [a, b] = [input.files.find((f) => f.path.startsWith("g1/"))!.path, input.files.find((f) => f.path.startsWith("g7/"))!.path];
+    const next: RegionInput = { ...input, links: [...input.links, { from: a, to: b, kind: "IMPORTS", count: 4 }] };
+    const previous = { regions: before.hierarchy.regions, files: before.hierarchy.files, drift: before.drift, innerShare: before.innerShare };
+    const after = computeRegions(next, previous);
+    expect(after.mode).toBe("extended");
+    expect(after.hierarchy.regions.map((r) => [r.id, r.label, r.dir])).toEqual(before.hierarchy.regions.map((r) => [r.id, r.label, r.dir]));
+    // The stored labels stand for a labelling from scratch: with a renamed label, the reuse shows.
+    const renamed = { ...previous, regions: previous.regions.map((r) => ({ ...r, label: `${r.label}!` })) };
+    expect(computeRegions(next, renamed).hierarchy.regions.every((r) => r.label.endsWith("!"))).toBe(true);
+    // The confidence read from a stored directory equals the one measured from the paths.
+    const measured = computeRegions(next, { ...previous, drift: previous.drift - 1 });
+    expect(measured.mode).toBe("extended");
+    expect(after.hierarchy.regions.map((r) => r.confidence)).toEqual(measured.hierarchy.regions.map((r) => r.confidence));
+    expect(after.hierarchy.regions.map((r) => r.signals)).toEqual(measured.hierarchy.regions.map((r) => r.signals));
+  });
+
   test("a full recomputation matches its regions to the previous ones by overlap", () => {
     const { input } = planted(10, 14, { seed: 5, dirs: true });
     const before = computeRegions(input);
@@ -216,5 +237,35 @@ describe("Louvain over typed arrays", () => {
       expect(parts.size).toBeGreaterThan(3);
       for (let i = 0; i < n; i++) expect(fromView[i]).toBe(fromGraph[String(i)]!);
     }
+  });
+});
+
+describe("PageRank over typed arrays", () => {
+  test("the view gives the ranks a graphology DirectedGraph of the same edges gives", () => {
+    const random = rng(5);
+    const n = 200;
+    const pairs = new Map<number, [number, number, number]>();
+    for (let e = 0; e < 1500; e++) {
+      const from = Math.floor(random() * n);
+      // A few hubs most files lean on, so the ranks differ widely.
+      const to = random() < 0.5 ? Math.floor(random() * 5) : Math.floor(random() * n);
+      if (from !== to && !pairs.has(from * n + to)) pairs.set(from * n + to, [from, to, 1 + Math.floor(random() * 3)]);
+    }
+    const graph = new DirectedGraph();
+    for (let i = 0; i < n; i++) graph.addNode(String(i));
+    for (const [from, to, weight] of pairs.values()) graph.addDirectedEdge(String(from), String(to), { weight });
+    const fromGraph = pagerankWith(graph);
+    const fromView = pagerankWith(new DirectedView(n, [...pairs.values()]));
+    expect(Math.max(...Object.values(fromView))).toBeGreaterThan(5 / n);
+    for (let i = 0; i < n; i++) expect(fromView[i]).toBeCloseTo(fromGraph[String(i)]!, 12);
+  });
+});
+
+describe("system paths", () => {
+  test("a label its parent already has is said once", () => {
+    const region = (id: string, label: string, parent: string | null): Region => ({ id, kind: "subsystem", label, level: 1, parent, children: [], files: 1, entities: 1, cohesion: 1, coupling: 0, crosscut: 0, confidence: 1, signals: [], dir: "" });
+    const chain = [region("a", "B / Effect", "root"), region("b", "B / Effect", "a"), region("c", "B / Effect / Persistence", "b")];
+    expect(pathLabels(chain)).toEqual(["B / Effect", "B / Effect / Persistence"]);
+    expect(pathLabels([region("x", "Cli", "root"), region("y", "Client", "x")])).toEqual(["Cli", "Client"]);
   });
 });

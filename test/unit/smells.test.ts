@@ -125,6 +125,7 @@ describe("dead_export", () => {
     unusedExports: unused,
     importedNames: new Map<string, Set<string>>(),
     reexportedWhole: new Set<string>(),
+    packageEntries: new Set<string>() as ReadonlySet<string>,
     unresolvedNames: new Set<string>(),
     ...over,
   });
@@ -161,6 +162,12 @@ describe("dead_export", () => {
     expect(deadExports(input, roles(...unused.map((u) => u.path)))).toEqual([]);
   });
 
+  test("a file a package manifest names as an entry point is public API, whatever its name", () => {
+    const unused = [entity("connect", "packages/sdk/src/client.ts"), entity("stray", "packages/sdk/src/stray.ts")];
+    const input = base(unused, { packageEntries: new Set(["packages/sdk/src/client.ts"]) });
+    expect(deadExports(input, roles(...unused.map((u) => u.path))).map((s) => s.signals.entity)).toEqual(["stray"]);
+  });
+
   test("an internal Go package's or a private Python module's exports are judged", () => {
     const unused = [entity("Helper", "x/internal/y/z.go"), entity("helper", "pkg/_private.py")];
     expect(deadExports(base(unused), roles(...unused.map((u) => u.path))).map((s) => s.signals.entity)).toEqual(["Helper", "helper"]);
@@ -187,7 +194,7 @@ describe("the report", () => {
   test("every rule runs once, smells sorted by confidence, thresholds reported", () => {
     const files = [file("src/a.ts"), file("src/b.ts"), file("src/tmp.ts", { fanIn: 0, fanOut: 0 })];
     const report = runRules(
-      { files, imports: [["src/a.ts", "src/b.ts"], ["src/b.ts", "src/a.ts"]], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), unresolvedNames: new Set() },
+      { files, imports: [["src/a.ts", "src/b.ts"], ["src/b.ts", "src/a.ts"]], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), packageEntries: new Set(), unresolvedNames: new Set() },
       7,
     );
     expect(report.rev).toBe(7);
@@ -236,7 +243,7 @@ describe("weak_component_member", () => {
   });
 
   test("graph rules run in the revision; the region rules join from the map, marked with its revision", () => {
-    const input: SmellInput = { files: [file("src/a.ts"), file("src/b.ts")], imports: [], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), unresolvedNames: new Set() };
+    const input: SmellInput = { files: [file("src/a.ts"), file("src/b.ts")], imports: [], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), packageEntries: new Set(), unresolvedNames: new Set() };
     const report = runRules(input, 5);
     expect(report.regionsRev).toBeUndefined();
     const p = placement(files, [["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["a/x.ts", "b/3.ts"]]);

@@ -21,6 +21,7 @@ export const go: LanguageFamily = {
   exportsArePublic: (path) => !path.split("/").slice(0, -1).includes("internal"),
   // A command, or a generator run with `go run gen.go`: nothing imports a main package.
   declaresEntryPoint: (facts) => facts.packageName === "main",
+  packageEntries: () => (require("./entries.ts") as typeof import("./entries.ts")).packageEntries,
   parsing: () => import("./parsing.ts"),
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -22,5 +22,6 @@ export const typescript: LanguageFamily = {
   modules: { directoryIsModule: false, directoryFiles: ["index"], importsAreMembers: false },
   sites,
   parsing: () => import("./parsing.ts"),
+  packageEntries: () => (require("./entries.ts") as typeof import("./entries.ts")).packageEntries,
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -14,7 +14,7 @@ import { probeSourceFile, stripCodeExtension } from "./files.ts";
 const ACTIVE_CONDITIONS = ["types", "import", "default"];
 /** What is tried when no active condition names a file in the repository. */
 const FALLBACK_CONDITIONS = ["require", "module", "node"];
-const BUILD_DIRS = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);
+export const BUILD_DIRS: ReadonlySet<string> = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);
 
 export interface PackageSpecifier {
   name: string;
@@ -89,7 +89,7 @@ export class WorkspacePackages {
   }
 
   /** A file named by a manifest, preferring its `src/` source when it points into a build dir. */
-  private entry(dir: string, relative: string): string | undefined {
+  entry(dir: string, relative: string): string | undefined {
     const normalized = joinPath("", relative);
     if (normalized === undefined) return undefined;
     const segments = normalized.split("/");
@@ -153,7 +153,7 @@ export function exportsTargets(exportsField: unknown, subpath: string, condition
 }
 
 /** Every target an exports value names, depth first: active conditions, then the rest; arrays in order. */
-function conditionTargets(value: unknown, custom: readonly string[]): string[] {
+export function conditionTargets(value: unknown, custom: readonly string[]): string[] {
   const active = new Set([...custom, ...ACTIVE_CONDITIONS]);
   const targets: string[] = [];
   // A manifest's nesting is the file's to choose: no recursion for it to overflow.

@@ -1,4 +1,4 @@
-// ix rank: the most depended-on entities by one figure, counted by the store in one aggregate
+// ix rank: the most depended-on entities by one figure, as the store keeps it per entity
 // (GraphReader.rank), never a count per entity. PageRank is the file graph's, as the
 // architecture map stored it, so it is as current as the map (status's map_complete).
 import { mapComplete } from "../ingest/regions";

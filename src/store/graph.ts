@@ -267,8 +267,8 @@ export interface GraphReader {
   /** The files holding calls of the node or hand-overs of it by name, in path order. */
   usesByFile(id: string): Promise<UsesInFile[]>;
   /**
-   * Entities by a figure (RankQuery.by), highest first, from one aggregate over the edges;
-   * `total` counts every entity the filters keep whose figure is above zero.
+   * Entities by a figure (RankQuery.by), highest first, from the figures the revision writer
+   * keeps per entity (pagerank: the region work's, per file); `total` counts every entity the filters keep whose figure is above zero.
    */
   rank(query: RankQuery): Promise<{ rows: RankedNode[]; total: number }>;
   /** How many revisions changed the file. */

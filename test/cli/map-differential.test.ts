@@ -1,12 +1,12 @@
 // Incremental maps against cold ones: a seeded run of adds, deletes, rewrites and saves by
 // rename over a small TS / Python / Go repository. After every step the incrementally kept
-// graph must hold exactly the edges, unresolved sites and file-level graph of a graph mapped
-// from scratch.
+// graph must hold exactly the edges, unresolved sites, file-level graph and rank figures of a
+// graph mapped from scratch.
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { ix, tempDir, writeTree } from "../helpers/cli";
-import { edges, fileGraph, unresolved } from "../helpers/graph";
+import { countedFigures, edges, fileGraph, rankFigures, unresolved } from "../helpers/graph";
 
 /** mulberry32: a small seeded generator, so a failure replays. */
 function random(seed: number): () => number {
@@ -189,6 +189,10 @@ describe("incremental maps agree with cold maps", () => {
         expect({ context, unresolved: await unresolved(home, root) }).toEqual({ context, unresolved: await unresolved(fresh, root) });
         // The file-level graph the revision writer keeps beside the edges counts what they hold.
         expect({ context, fileGraph: await fileGraph(home, root) }).toEqual({ context, fileGraph: await fileGraph(fresh, root) });
+        // So are the rank figures it keeps per node: what the edges count now, as a cold map counts them.
+        const figures = await rankFigures(home, root);
+        expect({ context, figures }).toEqual({ context, figures: countedFigures(home, root) });
+        expect({ context, figures }).toEqual({ context, figures: await rankFigures(fresh, root) });
       }
       // The run exercised every kind of change at least once.
       expect([...kinds].sort()).toEqual(["add", "delete", "rename-save", "rewrite"]);

@@ -5,6 +5,7 @@
 import { Database } from "bun:sqlite";
 import { realpathSync } from "node:fs";
 import { findWorkspace } from "../../src/workspace/registry";
+import { TEST_ROLES } from "../../src/model/roles";
 import { openGraphReader, type GraphNode, type GraphReader } from "../../src/store";
 
 /** The graph ix itself reads for `root`: the registered workspace covering it, its store. */
@@ -75,4 +76,60 @@ export function fileGraph(home: string, root: string): Promise<string[]> {
       ...unusedExports.map((e) => `${e.path}:${e.line} unused ${e.kind} ${e.name}`),
     ].sort();
   });
+}
+
+const KEPT_FIGURES = ["dependents", "callers", "importers", "members"] as const;
+/** The filters a rank's total is asked under: every kind or one, test entities in or out. */
+const TOTALS_BY: { kind?: string; exceptRoles: readonly string[] }[] = [undefined, "file", "function", "method", "class"].flatMap((kind) => [
+  { kind, exceptRoles: [] },
+  { kind, exceptRoles: [...TEST_ROLES] },
+]);
+const totalLine = (by: string, filter: (typeof TOTALS_BY)[number], total: number) => `${by} kind=${filter.kind ?? "*"} except=${filter.exceptRoles.join(",")} total=${total}`;
+
+/**
+ * Each figure ix rank reads, as lines "figure label value" in rank's order (all roles, every
+ * ranked node), and its totals under each filter of TOTALS_BY.
+ */
+export function rankFigures(home: string, root: string): Promise<string[]> {
+  return withGraph(home, root, async (graph) => {
+    const out: string[] = [];
+    for (const by of KEPT_FIGURES) {
+      const { rows } = await graph.rank({ by, exceptRoles: [], limit: 1_000_000 });
+      out.push(...rows.map((r) => `${by} ${label(r.node)} ${r.value}`));
+      // Limit 0: the total as counted apart from the rows shown.
+      for (const filter of TOTALS_BY) out.push(totalLine(by, filter, (await graph.rank({ by, ...filter, limit: 0 })).total));
+    }
+    return out;
+  });
+}
+
+/**
+ * The same lines counted from the edges at the time of asking, as rank counted them before
+ * the revision writer kept them per node: the reference the kept figures must equal.
+ */
+export function countedFigures(home: string, root: string): string[] {
+  const counts: Record<(typeof KEPT_FIGURES)[number], string> = {
+    dependents: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
+    callers:
+      "SELECT r, sum(v) AS v FROM (SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'CALLS' GROUP BY dst UNION ALL " +
+      "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'REFERENCES' AND as_value = 1 GROUP BY dst) GROUP BY r",
+    importers: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
+    members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
+  };
+  const db = new Database(dbPath(home, root), { readonly: true });
+  try {
+    return KEPT_FIGURES.flatMap((by) => {
+      const rows = db
+        .query(`SELECT n.kind, n.path, n.qname, f.v, n.role FROM (${counts[by]}) f JOIN nodes n ON n.rowid = f.r ORDER BY f.v DESC, n.path, n.start_line, n.id`)
+        .values() as [string, string, string, number, string][];
+      return [
+        ...rows.map(([kind, path, qname, v]) => `${by} ${kind === "file" ? path : `${path}:${qname}`} ${v}`),
+        ...TOTALS_BY.map((filter) =>
+          totalLine(by, filter, rows.filter(([kind, , , , role]) => (filter.kind === undefined || kind === filter.kind) && !filter.exceptRoles.includes(role)).length),
+        ),
+      ];
+    });
+  } finally {
+    db.close();
+  }
 }

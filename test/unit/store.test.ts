@@ -253,6 +253,27 @@ describe("commit", () => {
     again.close();
   });
 
+  test("rank totals follow the figures kept per entity: a file turned test moves them between roles, a deletion takes them away", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const totals = async (exceptRoles: string[]) =>
+      Promise.all((["callers", "importers", "dependents"] as const).map(async (by) => (await store.rank({ by, exceptRoles, limit: 0 })).total));
+    expect(await totals([])).toEqual([2, 1, 3]);
+    expect(await totals(["test"])).toEqual([2, 1, 3]);
+    // b.ts becomes a test file; a.ts, whose edges reach it, is not re-resolved.
+    const b = change("src/b.ts", "hb2", [fn("src/b.ts", "helper", 2), fn("src/b.ts", "other", 10)]);
+    b.row.role = "test";
+    b.nodes = b.nodes.map((n) => ({ ...n, role: "test" }));
+    await store.commit(revision({ changed: [b], edges: new Map([["src/b.ts", { edges: [], unresolved: [] }]]) }));
+    expect(await totals([])).toEqual([2, 1, 3]);
+    expect(await totals(["test"])).toEqual([0, 0, 0]);
+    expect((await store.rank({ by: "callers", kind: "function", exceptRoles: [], limit: 1 })).rows.map((r) => [r.node.qname, r.value])).toEqual([["helper", 1]]);
+    await store.commit(revision({ deleted: ["src/a.ts"] }));
+    expect(await totals([])).toEqual([0, 0, 0]);
+    expect((await store.rank({ by: "dependents", exceptRoles: [], limit: 10 })).rows).toEqual([]);
+    store.close();
+  });
+
   test("the names table holds each entity name once, files aside, and follows edits and deletes", async () => {
     const store = openSqliteStore(dbPath);
     const names = async () => (await store.distinctNames()).sort();

@@ -68,23 +68,8 @@ const PARENT_JOIN = "LEFT JOIN nodes np ON np.rowid = n.parent";
 /** The edges that use an entity as a caller does: calls of it, and hand-overs of it by name. */
 const USES = "e.kind IN ('CALLS', 'REFERENCES') AND (e.kind = 'CALLS' OR e.as_value = 1)";
 
-/**
- * Each rank figure as one aggregate over the edges: the node's rowid `r` and its figure `v`.
- * Each reads a covering index (edges_dst_kind, edges_value_refs), never the edge rows: on a
- * 13k-file graph counting distinct sources instead read the rows and took 10x as long.
- */
-const RANK_FIGURES: Record<RankFigure, string> = {
-  // The edges into it of any kind but CONTAINS (callers, importers, users of the type, subtypes),
-  // one per source and kind, as countInto counts them.
-  dependents: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind != 'CONTAINS' GROUP BY dst",
-  callers:
-    "SELECT r, sum(v) AS v FROM (SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'CALLS' GROUP BY dst UNION ALL " +
-    "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'REFERENCES' AND as_value = 1 GROUP BY dst) GROUP BY r",
-  // An importing file has one IMPORTS edge to each file it imports.
-  importers: "SELECT dst AS r, count(*) AS v FROM edges WHERE kind = 'IMPORTS' GROUP BY dst",
-  members: "SELECT src AS r, count(*) AS v FROM edges WHERE kind = 'CONTAINS' GROUP BY src",
-  pagerank: "SELECT n.rowid AS r, rf.pagerank AS v FROM region_files rf JOIN nodes n ON n.path = rf.path AND n.kind = 'file' WHERE rf.pagerank > 0",
-};
+/** Each file's PageRank as the region work stored it: the node's rowid `r` and its figure `v`. */
+const PAGERANK = "SELECT n.rowid AS r, rf.pagerank AS v FROM region_files rf JOIN nodes n ON n.path = rf.path AND n.kind = 'file' WHERE rf.pagerank > 0";
 
 type RawNode = Omit<GraphNode, "exported" | "overloads"> & { rowid: number; exported: number; overloads: string | null };
 
@@ -485,19 +470,50 @@ export class SqliteGraphReader implements GraphReader {
       where.push(`n.role NOT IN (${placeholders(query.exceptRoles.length)})`);
       params.push(...query.exceptRoles);
     }
-    // One aggregate over the edges, filtered by the nodes it names once (materialized: the cut
-    // list and its total both read it); only the rows shown are read whole. A window count over
-    // the joined rows read every node whole and took 1.5x as long.
+    const filter = where.length ? ` AND ${where.join(" AND ")}` : "";
+    // The rows shown, read whole from the top N (r, v). Ties on the figure, path and line (a file
+    // and an entity on its first line) go by id, which a node keeps across maps; its rowid
+    // depends on the order files were mapped in.
+    const shown = (top: string, extra = "") =>
+      `SELECT ${NODE_COLUMNS}, t.v AS value${extra} FROM (${top}) t JOIN nodes n ON n.rowid = t.r ${PARENT_JOIN} ORDER BY t.v DESC, n.path, n.start_line, n.id`;
+    if (query.by === "pagerank") {
+      // Filtered by the nodes it names once (materialized: the cut list and its total both read it).
+      const rows = this.db
+        .query(
+          `WITH k AS MATERIALIZED (SELECT f.r, f.v, n.path AS p, n.start_line AS l FROM (${PAGERANK}) f JOIN nodes n ON n.rowid = f.r WHERE 1${filter})
+           ${shown("SELECT r, v FROM k ORDER BY v DESC, p, l LIMIT ?", ", (SELECT count(*) FROM k) AS total")}`,
+        )
+        .all(...params, query.limit) as (RawNode & { value: number; total: number })[];
+      return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };
+    }
+    // The figure kept per node, read down its index (node_figures_*) to the limit, each entity's
+    // filters and its place among equal figures read from its node (a sort of each run of equal
+    // figures, not of them all).
+    const f = query.by;
+    const ranked = `FROM node_figures k INDEXED BY node_figures_${f} CROSS JOIN nodes n ON n.rowid = k.rowid WHERE k.${f} > 0${filter}`;
     const rows = this.db
-      .query(
-        `WITH f AS (${RANK_FIGURES[query.by]}),
-         k AS MATERIALIZED (SELECT f.r, f.v, n.path AS p, n.start_line AS l FROM f JOIN nodes n ON n.rowid = f.r ${where.length ? `WHERE ${where.join(" AND ")}` : ""})
-         SELECT ${NODE_COLUMNS}, t.v AS value, (SELECT count(*) FROM k) AS total
-         FROM (SELECT r, v FROM k ORDER BY v DESC, p, l LIMIT ?) t JOIN nodes n ON n.rowid = t.r ${PARENT_JOIN}
-         ORDER BY t.v DESC, n.path, n.start_line`,
-      )
-      .all(...params, query.limit) as (RawNode & { value: number; total: number })[];
-    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows[0]?.total ?? 0 };
+      .query(shown(`SELECT k.rowid AS r, k.${f} AS v ${ranked} ORDER BY k.${f} DESC, n.path, n.start_line LIMIT ?`))
+      .all(...params, query.limit) as (RawNode & { value: number })[];
+    return { rows: rows.map((r) => ({ node: this.toNode(r), value: r.value })), total: rows.length < query.limit ? rows.length : this.rankTotal(query, filter, params) };
+  }
+
+  /** How many entities the rank's filters keep: from rank_totals by kind and role, or under --path by counting the nodes there. */
+  private rankTotal(query: RankQuery, filter: string, params: (string | number)[]): number {
+    if (query.path) {
+      // From the nodes under the path (nodes_path), each looked up in the figures.
+      return (this.db.query(`SELECT count(*) AS n FROM nodes n JOIN node_figures k ON k.rowid = n.rowid WHERE k.${query.by} > 0${filter}`).get(...params) as { n: number }).n;
+    }
+    const where = ["figure = ?"];
+    const args: string[] = [query.by];
+    if (query.kind) {
+      where.push("kind = ?");
+      args.push(query.kind);
+    }
+    if (query.exceptRoles.length > 0) {
+      where.push(`role NOT IN (${placeholders(query.exceptRoles.length)})`);
+      args.push(...query.exceptRoles);
+    }
+    return (this.db.query(`SELECT coalesce(sum(n), 0) AS n FROM rank_totals WHERE ${where.join(" AND ")}`).get(...args) as { n: number }).n;
   }
 
   async historyOf(path: string): Promise<number> {

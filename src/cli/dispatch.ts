@@ -66,7 +66,7 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
     const status = isTerminal(2)
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status };
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, input: readStdin, stdout: writeStdout, onStop };
     await command.run(args, ctx);
     writer.end();
     return 0;
@@ -77,6 +77,29 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
     writer.end();
     return exitCodeOf(failure);
   }
+}
+
+/** Standard input up to `maxBytes`; what comes after is not read. */
+async function readStdin(maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of Bun.stdin.stream()) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= maxBytes) break;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+}
+
+function onStop(stop: () => void): void {
+  let stopped = false;
+  const once = () => {
+    if (stopped) return;
+    stopped = true;
+    stop();
+  };
+  process.on("SIGINT", once);
+  process.on("SIGTERM", once);
 }
 
 async function loadHome(): Promise<IxCommand<any>> {

@@ -16,6 +16,12 @@ export interface Context {
   stderr(text: string): void;
   /** A line of progress that rewrites itself on stderr, when a terminal shows it. */
   status?: StatusLine;
+  /** Standard input as text, up to `maxBytes` (a hook's event from its host). */
+  input(maxBytes: number): Promise<string>;
+  /** Text for stdout as it is: an answer in a host's own format, which no record writer makes. */
+  stdout(text: string): void;
+  /** `stop` runs at the first SIGINT or SIGTERM (a command that runs until it is stopped). */
+  onStop(stop: () => void): void;
 }
 
 export interface StatusLine {

@@ -5,7 +5,7 @@
 // answers the next edit.
 import { dirname, relative } from "node:path";
 import { graphExists } from "../store";
-import { mapWorkspace, type MapResult } from "../ingest/map";
+import { mapWorkspace, type MapOptions, type MapResult } from "../ingest/map";
 import { readRegularFile } from "../util/regular-file";
 import { findWorkspace, mapLockPath } from "../workspace/registry";
 import { lockHolder } from "../util/lock";
@@ -48,12 +48,12 @@ export function linesOfInserted(text: string, inserted: readonly string[]): numb
   return lines;
 }
 
-export async function postEdit(home: string, edit: EditedFile, budgetTokens: number, cost: RowCost): Promise<PostEdit | undefined> {
+export async function postEdit(home: string, edit: EditedFile, budgetTokens: number, cost: RowCost, mapOptions: MapOptions = {}): Promise<PostEdit | undefined> {
   const ws = findWorkspace(home, dirname(edit.file));
   if (!ws || !graphExists(ws.dbPath)) return undefined;
   const path = relative(ws.root, edit.file).split("\\").join("/");
   if (path.startsWith("../")) return undefined;
-  const map = lockHolder(mapLockPath(ws.dir)) ? undefined : await mapWorkspace(ws);
+  const map = lockHolder(mapLockPath(ws.dir)) ? undefined : await mapWorkspace(ws, mapOptions);
   return withSession({ home, cwd: ws.root }, async (session) => {
     const file = await session.graph.fileNode(path);
     if (!file) return { path, map, answers: [] };

@@ -6,6 +6,7 @@ import { llmRowCost } from "../present/around";
 import { claudeHookReply, postEditContext } from "../present/post-edit";
 import { defineIx } from "./command";
 import { editOf } from "./hook-input";
+import { phaseTrace } from "./map";
 
 /** The most an answer may cost the agent, in tokens, headers included. */
 const CAP_TOKENS = 300;
@@ -30,7 +31,8 @@ const claudePostEdit = defineIx({
     const work = (async () => {
       const edit = editOf(await ctx.input(MAX_INPUT_BYTES), ctx.cwd);
       if (!edit) return undefined;
-      return postEditContext(await postEdit(ctx.home, edit, ROW_BUDGET, llmRowCost), CAP_TOKENS);
+      const onPhase = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : undefined;
+      return postEditContext(await postEdit(ctx.home, edit, ROW_BUDGET, llmRowCost, { onPhase }), CAP_TOKENS);
     })().catch((error: unknown) => {
       if (ctx.env.IX_DEBUG) ctx.stderr(`ix hook: ${error instanceof Error ? error.stack : String(error)}\n`);
       return undefined;

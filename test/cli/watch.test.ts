@@ -16,10 +16,18 @@ async function until(root: string, home: string, check: (out: string) => boolean
   return out;
 }
 
+/** `ix watch .` with its stderr gathered as it comes (`err()`: all of it so far). */
 function start(root: string, home: string) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", IX_HOME: home };
-  return Bun.spawn([ensureBinary(), "watch", "."], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([ensureBinary(), "watch", "."], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  let text = "";
+  const decoder = new TextDecoder();
+  const read = (async () => {
+    for await (const chunk of child.stderr) text += decoder.decode(chunk);
+  })();
+  return Object.assign(child, { err: async (settled = false) => (settled && (await read), text) });
 }
+const mapsIn = (stderr: string) => stderr.split("\n").filter((l) => l.includes("changed paths:"));
 
 describe("ix watch", () => {
   test("an edit, an add and a delete each reach the graph; SIGTERM stops it with exit 0", async () => {
@@ -38,9 +46,15 @@ describe("ix watch", () => {
       expect(await until(root, home, (out) => out.includes("ref name=baz "))).toContain("ref name=baz ");
       rmSync(join(root, "c.ts"));
       expect(await until(root, home, (out) => out.includes("total=1 "))).not.toContain("ref name=baz ");
+      // What no map looks at is no change: an edit under node_modules maps nothing.
+      await Bun.sleep(500);
+      const before = mapsIn(await child.err()).length;
+      writeFileSync(join(root, "node_modules/x/index.ts"), "export const x = 2;\n");
+      await Bun.sleep(1000);
+      expect(mapsIn(await child.err()).length).toBe(before);
       child.kill("SIGTERM");
       expect(await child.exited).toBe(0);
-      const stderr = await new Response(child.stderr).text();
+      const stderr = await child.err(true);
       expect(stderr).toContain("ix watch: stopped");
       expect(await new Response(child.stdout).text()).toBe("");
     } finally {
@@ -64,7 +78,7 @@ describe("ix watch", () => {
       await Bun.sleep(700);
       child.kill("SIGINT");
       expect(await child.exited).toBe(0);
-      const maps = (await new Response(child.stderr).text()).split("\n").filter((l) => l.includes("changed paths:"));
+      const maps = mapsIn(await child.err(true));
       // 30 saves 20 ms apart, inside one debounce window or overlapping a map: at most a map and its trailer.
       expect(maps.length).toBeGreaterThanOrEqual(1);
       expect(maps.length).toBeLessThanOrEqual(2);

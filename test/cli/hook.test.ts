@@ -1,7 +1,7 @@
 // ix hook claude-post-edit: Claude Code's PostToolUse event on stdin, the host's JSON reply on
 // stdout, exit 0 whatever it is given.
 import { describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 
@@ -94,5 +94,30 @@ describe("ix hook claude-post-edit", () => {
     expect(r.code).toBe(0);
     expect(r.reply).toEqual({});
     expect(ix(["status", "--format", "llm"], { cwd: fresh, home }).stdout).toContain("workspace=none");
+  });
+
+  test("past its time budget it answers {} with exit 0, and the graph it cut off is still whole", async () => {
+    const { root, home } = await mapped();
+    writeFileSync(join(root, "a.ts"), A.replace("a + 1", "a + 3"));
+    const started = performance.now();
+    const r = ix(["hook", "claude-post-edit"], { cwd: root, home, input: edit(root, "a.ts", "a + 1", "a + 3"), env: { IX_HOOK_BUDGET_MS: "1" }, timeout: 20_000 });
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({});
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(ix(["callers", "foo", "--format", "llm"], { cwd: root, home }).stdout).toContain("ref name=bar ");
+  });
+
+  test("a map another process holds the lock for is not waited for: the current graph answers", async () => {
+    const { root, home } = await mapped();
+    const [store] = readdirSync(join(home, "workspaces"));
+    // A live holder: this test's own process.
+    writeFileSync(join(home, "workspaces", store!, "map.lock"), String(process.pid));
+    writeFileSync(join(root, "a.ts"), A.replace("a + 1", "a + 2"));
+    const started = performance.now();
+    const r = hook(edit(root, "a.ts", "a + 1", "a + 2"), home);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(r.code).toBe(0);
+    expect(r.reply.hookSpecificOutput?.additionalContext).toContain("caller name=bar ");
   });
 });

@@ -1,21 +1,41 @@
 // ix hook <host-event>: ix as an agent host's hook. Each reads the host's event on stdin and
 // answers in the host's own format; it exits 0 whatever it is given and answers within its
 // time budget, since a failing or slow hook stands in the way of every edit.
-import { postEdit } from "../answers/post-edit";
-import { llmRowCost } from "../present/around";
-import { claudeHookReply, postEditContext } from "../present/post-edit";
-import { defineIx } from "./command";
+import { workerUrl } from "../util/worker-url";
+import type { Phase } from "../ingest/map";
+import { claudeHookReply } from "../present/post-edit";
+import { defineIx, type Context } from "./command";
 import { editOf } from "./hook-input";
+import type { HookJob, HookMessage } from "./hook.worker";
 import { phaseTrace } from "./map";
 
 /** The most an answer may cost the agent, in tokens, headers included. */
 const CAP_TOKENS = 300;
 /** What around spends on rows, leaving the rest of the cap to the records around them. */
 const ROW_BUDGET = 220;
-/** The longest the hook runs: past it, it says nothing (a map still writing is cut off whole: a revision commits at once). */
+/**
+ * The longest the hook runs. Past it, it answers {} and the process ends, the map in its worker
+ * with it: a map commits its revision whole, and the next map takes over the lock of a dead holder.
+ */
 const BUDGET_MS = 4000;
 /** A PostToolUse event carries the written file's content: a large one is no edit the hook can read in time. */
 const MAX_INPUT_BYTES = 8_000_000;
+
+/** The context for the edit, worked out in a worker; undefined on any failure. */
+function answer(job: HookJob, ctx: Context): Promise<string | undefined> {
+  const trace = job.trace ? phaseTrace(ctx.stderr) : undefined;
+  const worker = new Worker(workerUrl("cmd/hook.worker.ts"), { smol: true });
+  return new Promise((done) => {
+    worker.onmessage = (event: MessageEvent<HookMessage>) => {
+      const message = event.data;
+      if ("phase" in message) return trace?.(message.phase as Phase);
+      if ("failed" in message && ctx.env.IX_DEBUG) ctx.stderr(`ix hook: ${message.failed}\n`);
+      done("context" in message ? message.context : undefined);
+    };
+    worker.onerror = () => done(undefined);
+    worker.postMessage(job);
+  });
+}
 
 const claudePostEdit = defineIx({
   meta: { name: "claude-post-edit", description: "Claude Code PostToolUse hook: re-map the edited file, answer what depends on the edited lines" },
@@ -31,12 +51,8 @@ const claudePostEdit = defineIx({
     const work = (async () => {
       const edit = editOf(await ctx.input(MAX_INPUT_BYTES), ctx.cwd);
       if (!edit) return undefined;
-      const onPhase = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : undefined;
-      return postEditContext(await postEdit(ctx.home, edit, ROW_BUDGET, llmRowCost, { onPhase }), CAP_TOKENS);
-    })().catch((error: unknown) => {
-      if (ctx.env.IX_DEBUG) ctx.stderr(`ix hook: ${error instanceof Error ? error.stack : String(error)}\n`);
-      return undefined;
-    });
+      return answer({ home: ctx.home, edit, rowBudget: ROW_BUDGET, capTokens: CAP_TOKENS, trace: Boolean(ctx.env.IX_TRACE) }, ctx);
+    })().catch(() => undefined);
     const late = new Promise<undefined>((done) => setTimeout(done, budget, undefined));
     ctx.stdout(claudeHookReply(await Promise.race([work, late])));
   },

@@ -31,8 +31,17 @@ export default defineIx({
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
     const say = (text: string) => ctx.stderr(`ix watch: ${text}\n`);
+    // A stop during the first map ends the command when that map has committed.
+    let stop: (() => void) | undefined;
+    let stopAsked = false;
+    ctx.onStop(() => {
+      say("stopping");
+      stopAsked = true;
+      stop?.();
+    });
     const first = await registerAndMap(ctx.home, root, { note: ctx.note });
-    say(`mapped ${root} rev=${first.rev} files=${first.files} in ${first.ms} ms; watching`);
+    say(`mapped ${root} rev=${first.rev} files=${first.files} in ${first.ms} ms${stopAsked ? "" : "; watching"}`);
+    if (stopAsked) return say("stopped");
     const ws = findWorkspace(ctx.home, root)!;
     const watching = watchTree(ws, {
       debounceMs: DEBOUNCE_MS,
@@ -40,10 +49,7 @@ export default defineIx({
         say(`${changed} changed paths: ${r.outcome} rev=${r.rev} added=${r.added} modified=${r.modified} deleted=${r.deleted} in ${r.ms} ms`),
       onError: (error) => say(`map failed: ${error instanceof Error ? error.message : String(error)}`),
     });
-    ctx.onStop(() => {
-      say("stopping");
-      void watching.stop();
-    });
+    stop = () => void watching.stop();
     await watching.done;
     say("stopped");
   },

@@ -3,6 +3,7 @@
 // them all. Stopping waits for the map under way: a map commits its revision whole, and the
 // lock it holds is released by its own process.
 import { watch, type FSWatcher } from "node:fs";
+import { relative } from "node:path";
 import { mapWorkspace, type MapResult } from "./map";
 import { mayChangeMap } from "./discover";
 import type { Workspace } from "../workspace/registry";
@@ -46,9 +47,12 @@ export function watchTree(ws: Workspace, opts: WatchOptions): Watch {
       });
   };
 
+  // An $IX_HOME inside the tree: the map's own writes there are no change to map.
+  const home = relative(ws.root, ws.home).split("\\").join("/");
+  const ours = (path: string) => home !== "" && !home.startsWith("..") && (path === home || path.startsWith(home + "/"));
   const watcher: FSWatcher = watch(ws.root, { recursive: true }, (_event, name) => {
     const path = name === null ? "" : String(name).split("\\").join("/");
-    if (path !== "" && !mayChangeMap(path)) return;
+    if (path !== "" && (!mayChangeMap(path) || ours(path))) return;
     changed.add(path);
     schedule();
   });

@@ -48,12 +48,14 @@ export function linesOfInserted(text: string, inserted: readonly string[]): numb
   return lines;
 }
 
-export async function postEdit(home: string, edit: EditedFile, budgetTokens: number, cost: RowCost, mapOptions: MapOptions = {}): Promise<PostEdit | undefined> {
+export async function postEdit(home: string, edit: EditedFile, budgetTokens: number, cost: RowCost, mapOptions: MapOptions = {}, onMap?: (root: string) => void): Promise<PostEdit | undefined> {
   const ws = findWorkspace(home, dirname(edit.file));
   if (!ws || !graphExists(ws.dbPath)) return undefined;
   const path = relative(ws.root, edit.file).split("\\").join("/");
   if (path.startsWith("../")) return undefined;
-  const map = lockHolder(mapLockPath(ws.dir)) ? undefined : await mapWorkspace(ws, mapOptions);
+  const busy = lockHolder(mapLockPath(ws.dir)) !== undefined;
+  if (!busy) onMap?.(ws.root);
+  const map = busy ? undefined : await mapWorkspace(ws, mapOptions);
   return withSession({ home, cwd: ws.root }, async (session) => {
     const file = await session.graph.fileNode(path);
     if (!file) return { path, map, answers: [] };

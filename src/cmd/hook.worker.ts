@@ -15,7 +15,7 @@ export interface HookJob {
   trace: boolean;
 }
 
-export type HookMessage = { phase: string } | { context: string | undefined } | { failed: string };
+export type HookMessage = { phase: string } | { mapping: string } | { context: string | undefined } | { failed: string };
 
 const send = (message: HookMessage) => postMessage(message);
 
@@ -23,7 +23,8 @@ self.onmessage = async (event: MessageEvent<HookJob>) => {
   const job = event.data;
   try {
     const onPhase = job.trace ? (phase: string) => send({ phase }) : undefined;
-    send({ context: postEditContext(await postEdit(job.home, job.edit, job.rowBudget, llmRowCost, { onPhase }), job.capTokens) });
+    const onMap = (root: string) => send({ mapping: root });
+    send({ context: postEditContext(await postEdit(job.home, job.edit, job.rowBudget, llmRowCost, { onPhase }, onMap), job.capTokens) });
   } catch (error) {
     send({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

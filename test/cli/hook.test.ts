@@ -120,4 +120,22 @@ describe("ix hook claude-post-edit", () => {
     expect(r.code).toBe(0);
     expect(r.reply.hookSpecificOutput?.additionalContext).toContain("caller name=bar ");
   });
+
+  test("a map the budget cut off is finished in the background: the graph catches up without another edit", async () => {
+    const files: Record<string, string> = { "a.ts": A };
+    for (let i = 0; i < 300; i++) files[`src/f${i}.ts`] = `import { foo } from "../a";\nexport function g${i}(): number {\n  return foo(${i});\n}\n`;
+    const { root, home } = await mapped(files);
+    for (let i = 0; i < 300; i++) writeFileSync(join(root, `src/f${i}.ts`), `import { foo } from "../a";\nexport function h${i}(): number {\n  return foo(${i});\n}\n`);
+    const r = ix(["hook", "claude-post-edit"], { cwd: root, home, input: edit(root, "src/f0.ts", "g0", "h0"), env: { IX_HOOK_BUDGET_MS: "150" }, timeout: 20_000 });
+    expect(r.code).toBe(0);
+    const end = Date.now() + 30_000;
+    let out = "";
+    while (Date.now() < end) {
+      out = ix(["callers", "foo", "--format", "llm", "--limit", "500"], { cwd: root, home }).stdout;
+      if (out.includes("ref name=h299 ")) break;
+      await Bun.sleep(200);
+    }
+    expect(out).toContain("ref name=h299 ");
+    expect(out).not.toContain("ref name=g299 ");
+  });
 });

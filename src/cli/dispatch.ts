@@ -76,7 +76,7 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
     const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, env, cwd, version, lineSink, false);
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version };
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: sink, onStop };
     await command.run(args, ctx);
     writer.end();
     return 0;
@@ -87,6 +87,29 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
     writer.end();
     return exitCodeOf(failure);
   }
+}
+
+/** Standard input up to `maxBytes`; what comes after is not read. */
+async function readStdin(maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of Bun.stdin.stream()) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= maxBytes) break;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+}
+
+function onStop(stop: () => void): void {
+  let stopped = false;
+  const once = () => {
+    if (stopped) return;
+    stopped = true;
+    stop();
+  };
+  process.on("SIGINT", once);
+  process.on("SIGTERM", once);
 }
 
 async function loadHome(): Promise<IxCommand<any>> {

@@ -23,6 +23,12 @@ export interface Context {
   runLine(argv: string[], sink: (chunk: string) => void): Promise<number>;
   /** ix's version, as `--version` answers it. */
   version: string;
+  /** Standard input as text, up to `maxBytes` (a hook's event from its host). */
+  input(maxBytes: number): Promise<string>;
+  /** Text for stdout as it is: an answer in a host's own format, which no record writer makes. */
+  stdout(text: string): void;
+  /** `stop` runs at the first SIGINT or SIGTERM (a command that runs until it is stopped). */
+  onStop(stop: () => void): void;
 }
 
 export interface StatusLine {

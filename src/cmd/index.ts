@@ -34,6 +34,8 @@ export const COMMANDS: Record<string, Entry> = {
   trace: { summary: "What an entity reaches and what reaches it; --to: a shortest path", load: async () => (await import("./trace")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   mcp: { summary: "Serve the query commands as MCP tools over stdio; install, doctor", load: async () => (await import("./mcp")).default },
+  watch: { summary: "Map again whenever files change, until stopped", load: async () => (await import("./watch")).default },
+  hook: { summary: "Hooks for agent hosts: claude-post-edit", load: async () => (await import("./hook")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };
 

@@ -95,7 +95,7 @@ function inlineBytes(value: string | undefined): number | undefined {
 }
 
 /** IX_TRACE=1: one stderr line per phase with its start time and memory, for benchmarks. */
-function phaseTrace(write: (text: string) => void): (phase: Phase) => void {
+export function phaseTrace(write: (text: string) => void): (phase: Phase) => void {
   let current: Phase | undefined;
   const started = performance.now();
   return (phase) => {

@@ -44,6 +44,18 @@ export function isWanted(path: string): boolean {
   return langOfPath(path) !== undefined || isManifest(path);
 }
 
+/**
+ * Whether a change at `path` (relative, '/'-separated) can change what a map finds: a wanted
+ * file, or a directory (moved or removed whole), outside the directories no walk enters. Git's
+ * ignore rules are left to the map, whose listing applies them: an ignored file costs a map
+ * that finds nothing changed.
+ */
+export function mayChangeMap(path: string): boolean {
+  const parts = path.split("/");
+  if (parts.some((part) => SKIPPED_DIRS.has(part))) return false;
+  return isWanted(path) || !parts[parts.length - 1]!.includes(".");
+}
+
 export interface DiscoverOptions {
   /** Where the last git listing is kept (src/ingest/listing-cache.ts). */
   listingCache?: string;

@@ -49,6 +49,8 @@ export interface RunOptions {
   home?: string;
   /** Kill the process after this many ms (a command that hangs then fails its test, not the run). */
   timeout?: number;
+  /** What the process reads on stdin (a hook's event). */
+  input?: string;
 }
 
 /** Runs `ix …` with a private IX_HOME (unless one is given) and no inherited IX_FORMAT. */
@@ -60,7 +62,7 @@ export function ix(args: string[], opts: RunOptions = {}): RunResult {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe", timeout: opts.timeout });
+  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe", timeout: opts.timeout, stdin: opts.input === undefined ? undefined : Buffer.from(opts.input) });
   const stdout = result.stdout.toString();
   return { code: result.exitCode ?? -1, stdout, stderr: result.stderr.toString(), lines: stdout.split("\n").filter(Boolean) };
 }

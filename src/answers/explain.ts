@@ -11,6 +11,7 @@ import type { GraphEdge, GraphNode, Region } from "../store";
 import { importanceOf, roleOf, type ExplainFacts, type Importance, type RoleName, type Verdict } from "./explain-rules";
 import { targetHealth, type HealthVerdict } from "./health";
 import { mapComplete } from "../ingest/regions";
+import { roleOf as fileRoleOf } from "../ingest/roles";
 import { storedPackageEntries } from "../smells/package-entries";
 import { chainTo, pathLabels } from "./regions";
 import type { Session } from "./session";
@@ -118,8 +119,14 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     topCallers: await callerEdges(session, node, TOP_ROWS),
     topDependents: await dependentRows(session, node),
     topMembers: await rankedMembers(session, node, members),
-    usedBy: { files: byFile.length, tests: byFile.filter((f) => TEST_ROLES.has(f.role)).length },
+    usedBy: file ? importingFiles(node.path, importers) : { files: byFile.length, tests: byFile.filter((f) => TEST_ROLES.has(f.role)).length },
   };
+}
+
+/** A file is used by the files importing it: no caller names a file. */
+function importingFiles(self: string, importers: readonly { path: string }[]): { files: number; tests: number } {
+  const paths = [...new Set(importers.map((imp) => imp.path))].filter((path) => path !== self);
+  return { files: paths.length, tests: paths.filter((path) => TEST_ROLES.has(fileRoleOf(path))).length };
 }
 
 async function declaredEntry(session: Session, path: string): Promise<boolean> {

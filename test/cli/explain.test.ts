@@ -145,7 +145,9 @@ describe("explain", () => {
       ["trimAll", 1],
       ["clean", 0],
     ]);
-    expect(recordOf(util, "used_by")).toEqual({ files: 0, tests: 0 });
+    // A file is used by the files importing it (9 hub files), a test among them counted apart.
+    expect(recordOf(util, "used_by")).toEqual({ files: 9, tests: 0 });
+    expect(recordOf(llm(["explain", "src/app.ts"]).records, "used_by")).toEqual({ files: 2, tests: 1 });
     expect(recordOf(llm(["explain", "run"]).records, "used_by")).toEqual({ files: 2, tests: 1 });
   });
 

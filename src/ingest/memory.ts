@@ -20,13 +20,13 @@ const COLLECT_EVERY = 250;
  * shrink RSS, so a fixed ceiling would collect every few files once reached.
  */
 const RSS_GROWTH = 20e6;
+const COLLECT_CHECK = 50;
 /**
  * Between the post-commit stages, a collection once RSS has grown this much: each stage's
  * garbage (5-30 MB on 13k files) then goes before the next allocates. With RSS_GROWTH here a
  * cold map of 13k files peaked at 530-592 MB, with this at 505 MB.
  */
 const STAGE_GROWTH = 5e6;
-const COLLECT_CHECK = 50;
 
 /**
  * Between the map's steps, what the last one left behind goes before the next one allocates:
@@ -66,8 +66,8 @@ const RELEASE_WORTH = 128 * 1024 * 1024;
 const RELEASE_SHARE = 0.7;
 
 /**
- * Memory freed in bulk (closed parse workers: their heaps and the grammars' WebAssembly memory;
- * a resolution's garbage) comes back to the system some time after it is freed: on go-tools
+ * Memory freed in bulk (closed parse workers: their heaps and the grammars' WebAssembly memory)
+ * comes back to the system some time after it is freed: on go-tools
  * within ~0.4 s of the workers' close, on 13k files 2.5-5 s later. A step started at once
  * stacks its own growth on top of it (resolution after the parse: peaks of 540-580 MB on 13k
  * files; with this wait, 385-422 MB). So the garbage is collected and the map waits until RSS

@@ -130,8 +130,10 @@ export class RevisionRows {
   private shapeMoved: boolean;
   /** Set once the file-level graph may have moved: files came or went, or links between two files changed. */
   private fileGraphMoved: boolean;
-  /** Each node's file, by rowid, for the nodes this revision wrote or looked up: the files an edge joins. */
-  // By rowid, not a Map: a cold map writes every rowid from 1 up, and 180k Map entries held ~9 MB.
+  /**
+   * Each node's file, by rowid, for the nodes this revision wrote or looked up: the files an edge
+   * joins. An array, not a Map: a cold map writes every rowid from 1 up, and 180k Map entries held ~9 MB.
+   */
   private readonly fileOfRowid: (string | undefined)[] = [];
   /** Owners whose edges lost rows they did not write again: their file links are read back from the edges at the end. */
   private readonly staleLinkOwners = new Set<string>();

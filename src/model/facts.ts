@@ -89,6 +89,28 @@ export interface EntityFact {
   returnsCallable?: string;
   /** A pytest fixture: test functions name it as a parameter and get what it returns or yields. */
   fixture?: true;
+  /** What the entity's own doc comment states about it (JSDoc, Python docstring, Go doc comment). */
+  doc?: DocFact;
+}
+
+/**
+ * A doc comment read as statements the code makes about its entity: the claims that context
+ * counts, explain shows and conflicts checks against the code.
+ */
+export interface DocFact {
+  /** 1-based, inclusive: where the comment is written. */
+  startLine: number;
+  endLine: number;
+  /** The first sentence, whitespace collapsed, at most 200 characters; "" when the comment has only tags. */
+  summary: string;
+  /** `@deprecated` (Go: a "Deprecated:" paragraph): its reason, "" when it gives none. */
+  deprecated?: string;
+  /** Parameter names the comment documents (`@param x`, a docstring's Args/Parameters section), in order. */
+  params?: string[];
+  /** `@returns`/`@return` (a docstring's Returns section): its text, "" when it gives none. */
+  returns?: string;
+  /** Entity names the comment refers to (`{@link X}`, `[X]` in Go, `:func:\`X\`` in Python), in order. */
+  mentions?: string[];
 }
 
 /**

@@ -1,11 +1,15 @@
-// bun run build        → dist/ix for this machine
-// bun run build --all  → every release target, dist/ix-<os>-<arch>[.exe]
+// bun run build                         → dist/ix for this machine
+// bun run build --all                   → every release target, dist/ix-<os>-<arch>[.exe]
+// bun run build --targets linux-arm64,… → those targets only (as scripts/release.ts asks)
 // The version comes from package.json (src/main.ts imports it, so it is stamped into the
 // bundle); grammars and the parse worker are embedded.
+// Another target's runtime is fetched once by Bun from the npm registry (@oven/bun-<os>-<arch>)
+// into ~/.bun/install/cache; after that, cross-compiling works offline.
 import { version } from "./package.json" with { type: "json" };
+import { binaryPath, parseTargets } from "./scripts/release/targets.ts";
 
-const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
 const all = process.argv.includes("--all");
+const targetsAt = process.argv.indexOf("--targets");
 
 async function compile(target: string | undefined, outfile: string): Promise<void> {
   const started = performance.now();
@@ -33,8 +37,9 @@ async function workerEntrypoints(): Promise<string[]> {
   return found;
 }
 
-if (all) {
-  for (const target of TARGETS) await compile(target, `dist/ix-${target}${target.startsWith("windows") ? ".exe" : ""}`);
+if (all || targetsAt >= 0) {
+  const targets = parseTargets(all ? "all" : process.argv[targetsAt + 1]);
+  for (const target of targets) await compile(target, binaryPath(".", target));
 } else {
   await compile(undefined, "dist/ix");
 }

@@ -15,6 +15,17 @@ if ! command -v rg >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$
     echo "ripgrep could not be installed; ix text falls back to its built-in scan" >&2
 fi
 
+# The release tests check the Homebrew formula with `ruby -c`, unpack the Windows zip with unzip
+# and run install.sh with curl and with wget; install them where this machine can (without
+# them those tests fail, saying why).
+for tool in ruby unzip curl wget; do
+  if ! command -v "$tool" >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    step "installing $tool"
+    (apt-get install -y -q "$tool" >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q "$tool" >/dev/null 2>&1; }) ||
+      echo "$tool could not be installed; the release tests that need it will fail" >&2
+  fi
+done
+
 step "typecheck"
 ./node_modules/.bin/tsc --noEmit -p . || failed_steps=$((failed_steps + 1))
 

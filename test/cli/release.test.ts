@@ -63,7 +63,7 @@ describe("bun run release", () => {
     const out = tempDir("ix-unpacked-");
     const archive = join(dir, archiveOf(OTHER));
     if (archive.endsWith(".zip")) {
-      expect(has("unzip")).toBe(true); // scripts/test.sh installs it where it can
+      if (!has("unzip")) throw new Error("unzip is not installed; scripts/test.sh installs it (apt-get install unzip)");
       expect(Bun.spawnSync(["unzip", "-Z1", archive], { stdout: "pipe" }).stdout.toString().trim()).toBe("ix.exe");
       expect(Bun.spawnSync(["unzip", "-q", archive, "-d", out]).exitCode).toBe(0);
       expect(sha256(join(out, "ix.exe"))).toBe(sha256(join(ROOT, `dist/ix-${OTHER}.exe`)));
@@ -76,7 +76,7 @@ describe("bun run release", () => {
 
   test("the Homebrew formula is valid Ruby and names each macOS/Linux archive with its sum", () => {
     const rb = readFileSync(join(dir, "ix.rb"), "utf8");
-    expect(has("ruby")).toBe(true); // scripts/test.sh installs it where it can
+    if (!has("ruby")) throw new Error("ruby is not installed; scripts/test.sh installs it (apt-get install ruby)");
     const check = Bun.spawnSync(["ruby", "-c", join(dir, "ix.rb")], { stdout: "pipe", stderr: "pipe" });
     expect(check.stderr.toString()).toBe("");
     expect(check.stdout.toString().trim()).toBe("Syntax OK");
@@ -235,7 +235,7 @@ describe("install.sh from a loopback server", () => {
   });
 
   test("with wget when there is no curl, replacing the ix already there", async () => {
-    if (!has("wget")) throw new Error("wget is not installed; this test needs it");
+    if (!has("wget")) throw new Error("wget is not installed; scripts/test.sh installs it (apt-get install wget)");
     const into = tempDir("ix-install-");
     writeFileSync(join(into, "ix"), "#!/bin/sh\necho old\n");
     chmodSync(join(into, "ix"), 0o755);

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { version } from "../../package.json" with { type: "json" };
-import { ensureBinary, ix, ROOT, tempDir, writeTree } from "../helpers/cli";
+import { BIN, ensureBinary, ix, ROOT, tempDir, writeTree } from "../helpers/cli";
 
 const json = (path: string) => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
 const host = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
@@ -53,6 +53,23 @@ describe("the Claude Code plugin", () => {
     const r = Bun.spawnSync([join(dir, "bin/ix"), "--version"], { cwd: tempDir(), env: { PATH: "/usr/bin:/bin" }, stdout: "pipe" });
     expect(r.exitCode).toBe(0);
     expect(r.stdout.toString().trim()).toBe(version);
+  });
+
+  test("with no binary bundled (installed from the repository), the launcher runs the ix on PATH, never itself", () => {
+    ensureBinary();
+    const dir = join(tempDir("ix-plugin-bare-"), "ix");
+    cpSync(join(ROOT, "plugin"), dir, { recursive: true, filter: (from) => !/\/bin\/[a-z]+-(x64|arm64)$/.test(from) });
+    const launcherCopy = tempDir("ix-plugin-copy-");
+    cpSync(join(dir, "bin/ix"), join(launcherCopy, "ix"));
+    const installed = tempDir("ix-plugin-path-");
+    cpSync(BIN, join(installed, "ix"));
+    const run = (path: string) => Bun.spawnSync([join(dir, "bin/ix"), "--version"], { cwd: tempDir(), env: { PATH: path }, stdout: "pipe", stderr: "pipe", timeout: 20_000 });
+    const found = run(`${join(dir, "bin")}:${launcherCopy}:${installed}:/usr/bin:/bin`);
+    expect(found.exitCode).toBe(0);
+    expect(found.stdout.toString().trim()).toBe(version);
+    const none = run(`${join(dir, "bin")}:${launcherCopy}:/usr/bin:/bin`);
+    expect(none.exitCode).toBe(127);
+    expect(none.stderr.toString()).toContain("there is no ix on PATH; install one: npm install -g ix-codemap");
   });
 
   test("the hooks.json command, fed a PostToolUse event, exits 0 and prints the host's JSON", async () => {

@@ -17,9 +17,20 @@ const FIXTURE = {
   "b.ts": 'import { foo } from "./a";\nexport function bar(): number {\n  return foo();\n}\n',
 };
 
+/** Temporary folders of this file, removed after it: most hold a 120 MB binary. */
+const scratched: string[] = [];
+function scratch(prefix: string): string {
+  const made = tempDir(prefix);
+  scratched.push(made);
+  return made;
+}
+afterAll(() => {
+  for (const made of scratched) rmSync(made, { recursive: true, force: true });
+});
+
 /** A PATH of one folder holding links to these tools only: no bun, and no curl unless named. */
 function pathWith(tools: string[]): string {
-  const dir = tempDir("ix-path-");
+  const dir = scratch("ix-path-");
   for (const tool of tools) {
     const found = Bun.which(tool);
     if (found) symlinkSync(found, join(dir, tool));
@@ -52,7 +63,7 @@ describe("bun run release", () => {
     const listing = Bun.spawnSync(["tar", "-tvzf", join(dir, archiveOf(HOST))], { stdout: "pipe" }).stdout.toString().trim().split("\n");
     expect(listing).toHaveLength(1);
     expect(listing[0]).toMatch(/^-rwxr-xr-x .* ix$/);
-    const out = tempDir("ix-unpacked-");
+    const out = scratch("ix-unpacked-");
     expect(Bun.spawnSync(["tar", "-xzf", join(dir, archiveOf(HOST)), "-C", out]).exitCode).toBe(0);
     expect(sha256(join(out, "ix"))).toBe(sha256(join(ROOT, `dist/ix-${HOST}`)));
     const r = await run([join(out, "ix"), "--version"], { env: { PATH: "/nonexistent" } });
@@ -60,7 +71,7 @@ describe("bun run release", () => {
   });
 
   test("the other target's archive holds that target's binary", () => {
-    const out = tempDir("ix-unpacked-");
+    const out = scratch("ix-unpacked-");
     const archive = join(dir, archiveOf(OTHER));
     if (archive.endsWith(".zip")) {
       if (!has("unzip")) throw new Error("unzip is not installed; scripts/test.sh installs it (apt-get install unzip)");
@@ -104,7 +115,7 @@ describe("npm install -g ix-codemap, from the packed packages on a loopback regi
 
   beforeAll(async () => {
     const npmDir = join(await release(), "npm");
-    const packed = tempDir("ix-npm-packed-");
+    const packed = scratch("ix-npm-packed-");
     const tarballs = new Map<string, string>();
     // Packed as they are published: the wrapper and the host's package (the other platform's
     // package is listed by the registry but must never be downloaded).
@@ -137,9 +148,9 @@ describe("npm install -g ix-codemap, from the packed packages on a loopback regi
         return Response.json({ name, "dist-tags": { latest: manifest.version }, versions: { [manifest.version]: { ...manifest, _id: `${name}@${manifest.version}`, dist } } });
       },
     });
-    prefix = tempDir("ix-npm-prefix-");
-    installed = await run(["npm", "install", "-g", "--prefix", prefix, "--registry", server.url.origin, "--cache", tempDir("ix-npm-cache-"), "--no-audit", "--no-fund", "--no-update-notifier", "ix-codemap"], {
-      env: { PATH: process.env.PATH ?? "", HOME: tempDir("ix-npm-home-") },
+    prefix = scratch("ix-npm-prefix-");
+    installed = await run(["npm", "install", "-g", "--prefix", prefix, "--registry", server.url.origin, "--cache", scratch("ix-npm-cache-"), "--no-audit", "--no-fund", "--no-update-notifier", "ix-codemap"], {
+      env: { PATH: process.env.PATH ?? "", HOME: scratch("ix-npm-home-") },
     });
   }, { timeout: 600_000 });
 
@@ -158,12 +169,12 @@ describe("npm install -g ix-codemap, from the packed packages on a loopback regi
   });
 
   test("ix --version and a query run from the prefix with node and no bun on PATH", async () => {
-    const env = { PATH: nodePath(), HOME: tempDir("ix-npm-user-"), IX_HOME: tempDir("ix-npm-ixhome-") };
+    const env = { PATH: nodePath(), HOME: scratch("ix-npm-user-"), IX_HOME: scratch("ix-npm-ixhome-") };
     const ixBin = join(prefix, "bin/ix");
     const v = await run([ixBin, "--version"], { env });
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toBe(version);
-    const root = await writeTree(tempDir("ix-npm-repo-"), FIXTURE);
+    const root = await writeTree(scratch("ix-npm-repo-"), FIXTURE);
     const mapped = await run([ixBin, "map", ".", "--silent"], { cwd: root, env });
     expect(mapped.code).toBe(0);
     const callers = await run([ixBin, "callers", "foo", "--format", "llm"], { cwd: root, env });
@@ -172,9 +183,9 @@ describe("npm install -g ix-codemap, from the packed packages on a loopback regi
   });
 
   test("the launcher passes on ix's exit code, stdout and stderr unchanged", async () => {
-    const env = { PATH: nodePath(), HOME: tempDir("ix-npm-user-"), IX_HOME: tempDir("ix-npm-ixhome-") };
+    const env = { PATH: nodePath(), HOME: scratch("ix-npm-user-"), IX_HOME: scratch("ix-npm-ixhome-") };
     for (const args of [["--bogus", "--format", "llm"], ["callers", "nothing_here", "--format", "json"]]) {
-      const cwd = tempDir("ix-npm-cwd-");
+      const cwd = scratch("ix-npm-cwd-");
       const viaNpm = await run([join(prefix, "bin/ix"), ...args], { cwd, env });
       const direct = await run([join(ROOT, `dist/ix-${HOST}`), ...args], { cwd, env });
       expect(viaNpm.code).not.toBe(0);
@@ -183,7 +194,7 @@ describe("npm install -g ix-codemap, from the packed packages on a loopback regi
   });
 
   test("without the platform package, the launcher says which and exits 127", async () => {
-    const copy = tempDir("ix-npm-broken-");
+    const copy = scratch("ix-npm-broken-");
     cpSync(join(prefix, "lib/node_modules/ix-codemap"), join(copy, "ix-codemap"), { recursive: true });
     rmSync(join(copy, "ix-codemap/node_modules"), { recursive: true, force: true });
     const r = await run(["node", join(copy, "ix-codemap/bin/ix.js"), "--version"], { env: { PATH: nodePath() } });
@@ -218,7 +229,7 @@ describe("install.sh from a loopback server", () => {
   afterAll(() => server?.stop(true));
 
   const install = (kind: string, into: string, opts: { shell?: string; path?: string } = {}) =>
-    run([opts.shell ?? "sh", script], { env: { PATH: opts.path ?? pathWith([...tools, "curl"]), HOME: tempDir("ix-install-home-"), IX_DOWNLOAD_URL: `${server!.url.origin}/${kind}/`, IX_INSTALL_DIR: into } });
+    run([opts.shell ?? "sh", script], { env: { PATH: opts.path ?? pathWith([...tools, "curl"]), HOME: scratch("ix-install-home-"), IX_DOWNLOAD_URL: `${server!.url.origin}/${kind}/`, IX_INSTALL_DIR: into } });
 
   test("parses as POSIX sh, and under dash", () => {
     expect(Bun.spawnSync(["sh", "-n", script]).exitCode).toBe(0);
@@ -226,7 +237,7 @@ describe("install.sh from a loopback server", () => {
   });
 
   test("installs the host binary into IX_INSTALL_DIR, checked against SHA256SUMS, with curl", async () => {
-    const into = join(tempDir("ix-install-"), "bin");
+    const into = join(scratch("ix-install-"), "bin");
     const r = await install("good", into, { shell: Bun.which("dash") ?? Bun.which("sh")! });
     expect(r.stderr).toContain(`installed ix ${version} to ${into}/ix`);
     expect(r.code).toBe(0);
@@ -236,7 +247,7 @@ describe("install.sh from a loopback server", () => {
 
   test("with wget when there is no curl, replacing the ix already there", async () => {
     if (!has("wget")) throw new Error("wget is not installed; scripts/test.sh installs it (apt-get install wget)");
-    const into = tempDir("ix-install-");
+    const into = scratch("ix-install-");
     writeFileSync(join(into, "ix"), "#!/bin/sh\necho old\n");
     chmodSync(join(into, "ix"), 0o755);
     const r = await install("good", into, { path: pathWith([...tools, "wget"]) });
@@ -245,7 +256,7 @@ describe("install.sh from a loopback server", () => {
   });
 
   test("a corrupted archive installs nothing, leaves the old ix whole and exits 1", async () => {
-    const into = tempDir("ix-install-");
+    const into = scratch("ix-install-");
     writeFileSync(join(into, "ix"), "#!/bin/sh\necho old\n");
     chmodSync(join(into, "ix"), 0o755);
     const r = await install("corrupt", into);
@@ -257,13 +268,41 @@ describe("install.sh from a loopback server", () => {
   });
 
   test("a missing archive, or no URL at all, exits 1 with what went wrong", async () => {
-    const into = join(tempDir("ix-install-"), "bin");
+    const into = join(scratch("ix-install-"), "bin");
     const missing = await install("missing", into);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`could not download ${server!.url.origin}/missing/ix-${HOST}.tar.gz`);
     expect(existsSync(join(into, "ix"))).toBe(false);
-    const none = await run(["sh", script], { env: { PATH: pathWith([...tools, "curl"]), HOME: tempDir("ix-install-home-") } });
+    const none = await run(["sh", script], { env: { PATH: pathWith([...tools, "curl"]), HOME: scratch("ix-install-home-") } });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain("set IX_DOWNLOAD_URL");
+  });
+});
+
+describe("the Claude Code plugin from a release", () => {
+  test("bun scripts/plugin.ts --release bundles each archive's binary, and the launcher runs it", async () => {
+    const plugin = join(scratch("ix-plugin-rel-"), "ix");
+    cpSync(join(ROOT, "plugin"), plugin, { recursive: true, filter: (from) => !/\/bin\/[a-z]+-(x64|arm64)$/.test(from) });
+    const r = await run(["bun", "scripts/plugin.ts", "--release", await release(), "--into", plugin], { cwd: ROOT });
+    expect(r.stderr).toContain(`bundled ${archiveOf(HOST)} as plugin/bin/${HOST}/ix`);
+    expect(r.code).toBe(0);
+    expect(sha256(join(plugin, "bin", HOST, "ix"))).toBe(sha256(join(ROOT, `dist/ix-${HOST}`)));
+    expect(existsSync(join(plugin, "bin", OTHER))).toBe(true);
+    const v = await run([join(plugin, "bin/ix"), "--version"], { env: { PATH: "/usr/bin:/bin" } });
+    expect(v.stdout.trim()).toBe(version);
+  }, { timeout: 180_000 }); // two 120 MB binaries unpacked and summed: 60 s at a load of 29 on 2 cores
+
+  test("an archive that does not match SHA256SUMS is refused", async () => {
+    const from = await release();
+    const copy = scratch("ix-release-copy-");
+    cpSync(join(from, "SHA256SUMS"), join(copy, "SHA256SUMS"));
+    const bytes = readFileSync(join(from, archiveOf(HOST)));
+    bytes[100] = bytes[100]! ^ 0xff;
+    writeFileSync(join(copy, archiveOf(HOST)), bytes);
+    const plugin = join(scratch("ix-plugin-rel-"), "ix");
+    const r = await run(["bun", "scripts/plugin.ts", "--release", copy, "--into", plugin], { cwd: ROOT });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`${archiveOf(HOST)} does not match SHA256SUMS`);
+    expect(existsSync(join(plugin, "bin", HOST))).toBe(false);
   });
 });

@@ -91,7 +91,7 @@ cp "$work/unpacked/ix" "$staged" || die "could not write to $install_dir"
 mv -f "$staged" "$install_dir/ix" || die "could not replace $install_dir/ix"
 staged=""
 
-version=$("$install_dir/ix" --version 2>/dev/null) || die "installed $install_dir/ix, but it does not run on this machine"
+version=$(IX_FORMAT=text "$install_dir/ix" --version 2>/dev/null) || die "installed $install_dir/ix, but it does not run on this machine"
 say "installed ix $version to $install_dir/ix"
 case ":${PATH:-}:" in
   *":$install_dir:"*) ;;

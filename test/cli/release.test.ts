@@ -228,8 +228,9 @@ describe("install.sh from a loopback server", () => {
 
   afterAll(() => server?.stop(true));
 
+  // IX_FORMAT=json, as a user may have set it: the script still reads the installed version.
   const install = (kind: string, into: string, opts: { shell?: string; path?: string } = {}) =>
-    run([opts.shell ?? "sh", script], { env: { PATH: opts.path ?? pathWith([...tools, "curl"]), HOME: scratch("ix-install-home-"), IX_DOWNLOAD_URL: `${server!.url.origin}/${kind}/`, IX_INSTALL_DIR: into } });
+    run([opts.shell ?? "sh", script], { env: { PATH: opts.path ?? pathWith([...tools, "curl"]), HOME: scratch("ix-install-home-"), IX_DOWNLOAD_URL: `${server!.url.origin}/${kind}/`, IX_INSTALL_DIR: into, IX_FORMAT: "json" } });
 
   test("parses as POSIX sh, and under dash", () => {
     expect(Bun.spawnSync(["sh", "-n", script]).exitCode).toBe(0);

@@ -43,7 +43,8 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
     printed += Buffer.byteLength(chunk);
     sink(chunk);
   };
-  const writer = new Writer(choice.format, counted, color);
+  const spared = new SparedFiles();
+  const writer = new Writer(choice.format, counted, color, (rec) => spared.record(rec));
   const note = (message: string) => {
     if (interactive && isTerminal(2)) writeStderr(`ix: ${message}\n`);
   };
@@ -83,11 +84,10 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
     const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, env, cwd, version, lineSink, false);
-    const meter = new SparedFiles();
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter };
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter: spared };
     await command.run(args, ctx);
     writer.end();
-    recordAnswer(home, path || "ix", printed, command.savings, meter, (message) => env.IX_TRACE && writeStderr(`ix: ${message}\n`));
+    recordAnswer(home, env, { command: path || "ix", stdoutBytes: printed, spares: command.savings, files: spared }, (message) => env.IX_TRACE && writeStderr(`ix: ${message}\n`));
     return 0;
   } catch (error) {
     const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));

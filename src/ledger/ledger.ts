@@ -19,7 +19,9 @@ export const SETTLE_MS = 10_000;
 export const logPath = (home: string) => join(home, "savings.log");
 export const totalsPath = (home: string) => join(home, "savings.totals.json");
 const lockPath = (home: string) => join(home, "savings.lock");
-const SEGMENT = /^savings\.log\.\d+-\d+$/;
+const SEGMENT = /^savings\.log\.\d+-\d+-\d+$/;
+/** Segments this process moved aside: with its pid and the time, a name no other segment has. */
+let segmentSeq = 0;
 
 /** One answered command: when, under which command path, and its two token figures. */
 export interface Entry {
@@ -129,8 +131,8 @@ function appendLine(home: string, line: string): number {
 }
 
 /** Records one answered command. Throws on a failed write; the caller decides what a failure costs. */
-export function record(home: string, entry: Entry, bound = LEDGER_BOUND, now = Date.now()): void {
-  if (appendLine(home, entryLine(entry)) > bound) compact(home, bound, now);
+export function record(home: string, entry: Entry, bound = LEDGER_BOUND): void {
+  if (appendLine(home, entryLine(entry)) > bound) compact(home, bound);
 }
 
 /** Starts a new session from now; the lifetime keeps everything. */
@@ -181,9 +183,11 @@ function segments(home: string, folded: readonly string[]): string[] {
   return names.filter((name) => SEGMENT.test(name) && !done.has(name)).sort(bySegmentTime);
 }
 
+/** By the time a segment was moved aside, then its process and that process's count. */
 function bySegmentTime(a: string, b: string): number {
-  const time = (name: string) => Number(name.slice("savings.log.".length).split("-")[0]);
-  return time(a) - time(b) || (a < b ? -1 : a > b ? 1 : 0);
+  const parts = (name: string) => name.slice("savings.log.".length).split("-").map(Number);
+  const [x, y] = [parts(a), parts(b)];
+  return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
 }
 
 function readIfThere(path: string): string {
@@ -209,7 +213,9 @@ export function readLedger(home: string): Ledger {
  * Folds settled segments into the totals and moves an oversized log aside. Under the ledger's
  * lock, so two compactions never fold a segment twice; a writer never waits for it.
  */
-export function compact(home: string, bound = LEDGER_BOUND, now = Date.now()): void {
+export function compact(home: string, bound = LEDGER_BOUND): void {
+  // The clock the file system stamps segments with, not an entry's time.
+  const now = Date.now();
   const release = acquireLockSync(lockPath(home), 2_000);
   try {
     const { totals } = readTotals(home);
@@ -233,7 +239,8 @@ export function compact(home: string, bound = LEDGER_BOUND, now = Date.now()): v
     } catch {
       // no log: nothing to move
     }
-    if (size > bound) renameSync(logPath(home), join(home, `savings.log.${now}-${process.pid}`));
+    // A rename replaces what it lands on: the name must be new.
+    if (size > bound) renameSync(logPath(home), join(home, `savings.log.${now}-${process.pid}-${segmentSeq++}`));
   } finally {
     release();
   }

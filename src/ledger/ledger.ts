@@ -4,7 +4,7 @@
 // system, and no lock is taken on the query path. The ledger stays bounded: past LEDGER_BOUND
 // bytes the log is moved aside as a segment, and segments old enough that no writer can still
 // hold them open are folded into savings.totals.json (lifetime totals and the session so far).
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write";
 import { acquireLockSync } from "../util/lock";
@@ -244,4 +244,32 @@ export function compact(home: string, bound = LEDGER_BOUND): void {
   } finally {
     release();
   }
+}
+
+/**
+ * Why answers may not be recorded, or may be read back short (the doctor's check; a write that
+ * fails is dropped silently, so this is where a person learns of it): undefined when all is well.
+ */
+export function ledgerProblem(home: string): string | undefined {
+  const path = logPath(home);
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return `${path} is not a regular file: answers are not recorded`;
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    if (errno(error) !== "ENOENT") return `${path} cannot be written (${errno(error) ?? String(error)}): answers are not recorded`;
+    try {
+      accessSync(home, constants.W_OK);
+    } catch (homeError) {
+      // No home yet is no problem: the first answer makes it.
+      if (errno(homeError) !== "ENOENT") return `${home} cannot be written: answers are not recorded`;
+    }
+  }
+  try {
+    const { skipped } = readLedger(home);
+    if (skipped > 0) return `${skipped} line(s) of the ledger could not be read and are not counted`;
+  } catch (error) {
+    return `the ledger cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return undefined;
 }

@@ -102,6 +102,10 @@ describe("the ledger", () => {
     const traced = ix(["callers", "parse", "--format", "llm"], { cwd: root, home: broken, env: { IX_TRACE: "1" } });
     expect([traced.code, traced.stdout]).toEqual([0, expected]);
     expect(traced.stderr).toContain("savings ledger not written");
+    // The doctor says so, as a warning: every answer still comes.
+    const doctor = ix(["doctor", "--format", "llm"], { cwd: root, home: broken });
+    expect(doctor.stdout).toMatch(/^check name=savings_ledger status=warn .*not a regular file/m);
+    expect(ix(["doctor", "--format", "llm"], { cwd: root, home }).stdout).toMatch(/^check name=savings_ledger status=ok /m);
   });
 });
 

@@ -62,6 +62,6 @@ export function recordAnswer(home: string, env: Record<string, string | undefine
     const bound = Number(env.IX_SAVINGS_BOUND) > 0 ? Number(env.IX_SAVINGS_BOUND) : undefined;
     record(home, { at: Date.now(), command: answered.command, actual, naive: naiveTokens(actual, answered.spares, answered.files) }, bound);
   } catch (error) {
-    trace(`savings ledger not written: ${error instanceof Error ? error.message : String(error)}`);
+    trace(`savings ledger: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -7,7 +7,7 @@
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write";
-import { acquireLockSync } from "../util/lock";
+import { tryLockSync } from "../util/lock";
 
 /** A session ends after this long without a command: 30 minutes, a coffee break or a new task. */
 export const IDLE_MS = 30 * 60_000;
@@ -211,12 +211,14 @@ export function readLedger(home: string): Ledger {
 
 /**
  * Folds settled segments into the totals and moves an oversized log aside. Under the ledger's
- * lock, so two compactions never fold a segment twice; a writer never waits for it.
+ * lock, so two compactions never fold a segment twice; while another process holds it, that
+ * one's compaction serves, and this one returns at once: a writer never waits.
  */
 export function compact(home: string, bound = LEDGER_BOUND): void {
   // The clock the file system stamps segments with, not an entry's time.
   const now = Date.now();
-  const release = acquireLockSync(lockPath(home), 2_000);
+  const release = tryLockSync(lockPath(home));
+  if (!release) return;
   try {
     const { totals } = readTotals(home);
     const state: LedgerState = { lifetime: totals.lifetime, session: totals.session, last: totals.last };

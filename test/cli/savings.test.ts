@@ -101,7 +101,7 @@ describe("the ledger", () => {
     expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, expected, ""]);
     const traced = ix(["callers", "parse", "--format", "llm"], { cwd: root, home: broken, env: { IX_TRACE: "1" } });
     expect([traced.code, traced.stdout]).toEqual([0, expected]);
-    expect(traced.stderr).toContain("savings ledger not written");
+    expect(traced.stderr).toContain("savings ledger: ");
     // The doctor says so, as a warning: every answer still comes.
     const doctor = ix(["doctor", "--format", "llm"], { cwd: root, home: broken });
     expect(doctor.stdout).toMatch(/^check name=savings_ledger status=warn .*not a regular file/m);

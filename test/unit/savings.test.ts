@@ -137,6 +137,22 @@ describe("compaction", () => {
     expect(readLedger(dir).lifetime.callers!.count).toBe(30);
   });
 
+  test("while a live process compacts, a writer does not wait and loses nothing; a dead holder's lock is taken over", () => {
+    const dir = home();
+    // A live holder: this very process.
+    writeFileSync(join(dir, "savings.lock"), String(process.pid));
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) record(dir, { at: T0 + i, command: "callers", actual: 1, naive: 2 }, bound);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(readdirSync(dir).some((n) => n.startsWith("savings.log."))).toBe(false);
+    expect(readLedger(dir).lifetime.callers!.count).toBe(30);
+    // A holder long dead (no such pid): the next line over the bound compacts.
+    writeFileSync(join(dir, "savings.lock"), "2147483646");
+    record(dir, { at: T0 + 31, command: "callers", actual: 1, naive: 2 }, bound);
+    expect(readdirSync(dir).some((n) => n.startsWith("savings.log."))).toBe(true);
+    expect(readLedger(dir).lifetime.callers!.count).toBe(31);
+  });
+
   test("the session survives being folded", () => {
     const dir = home();
     for (let i = 0; i < 30; i++) record(dir, { at: T0 + i, command: "callers", actual: 1, naive: 2 }, bound);

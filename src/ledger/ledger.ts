@@ -199,8 +199,31 @@ function readIfThere(path: string): string {
   }
 }
 
-/** Everything the ledger holds: the totals, then the segments, then the log, in order. */
+/** Which files hold the ledger now: a compaction between two looks changes it. */
+function layout(home: string): string {
+  let totals = "none";
+  try {
+    const stat = statSync(totalsPath(home));
+    totals = `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    // no totals yet
+  }
+  return `${totals} ${segments(home, []).join(",")}`;
+}
+
+/**
+ * Everything the ledger holds: the totals, then the segments, then the log, in order. Read
+ * again when a compaction moved the files meanwhile (a line would be missed or read twice).
+ */
 export function readLedger(home: string): Ledger {
+  for (let tries = 1; ; tries++) {
+    const before = layout(home);
+    const read = readOnce(home);
+    if (tries === 5 || layout(home) === before) return read;
+  }
+}
+
+function readOnce(home: string): Ledger {
   const { totals, skipped: badTotals } = readTotals(home);
   const state: LedgerState = { lifetime: totals.lifetime, session: totals.session, last: totals.last };
   let skipped = badTotals;

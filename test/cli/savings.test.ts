@@ -123,7 +123,23 @@ describe("two processes at once", () => {
         expect(await child.exited).toBe(0);
       }
     };
+    // A reader alongside: no read during a move of the log misses a line or counts one twice.
+    let writing = true;
+    const seen: number[] = [];
+    const reader = async () => {
+      while (writing) {
+        const child = Bun.spawn([bin, "savings", "--detail", "--format", "json"], { cwd: root, env, stdout: "pipe", stderr: "ignore" });
+        const text = await new Response(child.stdout).text();
+        expect(await child.exited).toBe(0);
+        seen.push(commandCount(JSON.parse(text) as Savings, "lifetime", "callers"));
+      }
+    };
+    const reading = reader();
     await Promise.all(Array.from({ length: 10 }, lane));
+    writing = false;
+    await reading;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((count, i) => count <= 100 && (i === 0 || count >= seen[i - 1]!))).toBe(true);
     const s = savingsOf(home);
     expect(commandCount(s, "lifetime", "callers")).toBe(100);
     expect(scope(s, "session").commands).toBe(101);

@@ -53,8 +53,8 @@ export interface IxCommand<T extends ArgsDef = ArgsDef> {
   subCommands?: Record<string, IxCommand<any>>;
   /**
    * What the savings ledger counts the answer as sparing an agent (README, Savings): "files",
-   * the files it read or checked on disk for the agent; by default nothing beyond its own
-   * output. `false`: the command is not an answer to count (the ledger itself, a server).
+   * the files its records name that it read or checked on disk; by default nothing beyond its
+   * own output. `false`: the command is not an answer to count (the ledger itself, a server).
    */
   savings?: "files" | false;
   /** For a group: what a bare invocation shows (its live data). */

@@ -6,6 +6,7 @@ import { mapOf, requireWorkspace, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
 import { graphHealth } from "./health";
+import { ledgerProblem, logPath } from "../ledger/ledger";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -39,6 +40,9 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
   const add = (name: string, status: Verdict, facts: Check["facts"] = {}, fix?: Remedy) => checks.push({ name, status, facts, fix });
   // A warning, not a failure: ix answers with the default settings.
   add("config", settings.problem ? "warn" : "ok", { path: settings.path, message: settings.problem });
+  // A warning: every answer still comes; only the savings ledger misses it.
+  const ledger = ledgerProblem(place.home);
+  add("savings_ledger", ledger ? "warn" : "ok", { path: logPath(place.home), message: ledger });
   const mapHere: Remedy = { action: "map", root: ws.root };
   // A map under way is a wait, not damage: what it has not yet written is not reported missing.
   // The graph is looked at before the lock: a missing graph seen first and no map holding the

@@ -15,7 +15,7 @@ export type EntryType = "directory" | "fifo" | "socket" | "device" | "other";
 
 /** A file's content as a question may use it. */
 export type FileContent =
-  | { kind: "text"; lines: string[] }
+  | { kind: "text"; lines: string[]; size: number }
   | { kind: "binary"; size: number }
   | { kind: "too_large"; size: number }
   | { kind: "not_file"; type: EntryType }
@@ -47,10 +47,18 @@ function readRegular(real: string): FileContent {
     if (stat.size > MAX_READ_BYTES) return { kind: "too_large", size: stat.size };
     const bytes = readFileSync(fd);
     if (isBinary(bytes)) return { kind: "binary", size: bytes.byteLength };
-    return { kind: "text", lines: bytes.toString("utf8").split(/\r?\n/) };
+    return { kind: "text", lines: bytes.toString("utf8").split(/\r?\n/), size: bytes.byteLength };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Hears the size of each file a question read or checked on disk for its caller: what an agent
+ * without ix would have opened (the savings ledger's estimate; README, Savings).
+ */
+export interface FileMeter {
+  file(path: string, bytes: number): void;
 }
 
 export class WorkspaceFiles {
@@ -61,6 +69,7 @@ export class WorkspaceFiles {
   constructor(
     readonly root: string,
     private readonly graph: GraphReader,
+    private readonly meter?: FileMeter,
   ) {}
 
   /** The real absolute path of a workspace-relative path, or undefined when it leaves the root. */
@@ -98,6 +107,7 @@ export class WorkspaceFiles {
         found = { kind: "unreadable" };
       }
       this.cache.set(path, found);
+      if (found.kind !== "unreadable" && found.kind !== "not_file") this.meter?.file(path, found.size);
     }
     return found;
   }
@@ -113,6 +123,7 @@ export class WorkspaceFiles {
     let stale = this.staleCache.get(path);
     if (stale === undefined) {
       const row = await this.graph.fileRow(path);
+      if (row) this.meter?.file(path, row.size);
       try {
         const stat = statSync(join(this.root, path));
         stale = !row || row.size !== stat.size || row.mtimeMs !== Math.trunc(stat.mtimeMs);

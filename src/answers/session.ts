@@ -5,7 +5,7 @@ import { IxError } from "../model/errors";
 import type { GraphReader } from "../store";
 import { openGraph, type Place } from "../workspace/open";
 import type { Workspace } from "../workspace/registry";
-import { WorkspaceFiles } from "./files";
+import { WorkspaceFiles, type FileMeter } from "./files";
 
 export interface Session {
   ws: Workspace;
@@ -14,10 +14,10 @@ export interface Session {
   cwd: string;
 }
 
-export async function withSession<T>(place: Place, use: (session: Session) => T | Promise<T>): Promise<T> {
+export async function withSession<T>(place: Place & { meter?: FileMeter }, use: (session: Session) => T | Promise<T>): Promise<T> {
   const { ws, graph } = await openGraph(place);
   try {
-    return await use({ ws, graph, files: new WorkspaceFiles(ws.root, graph), cwd: place.cwd });
+    return await use({ ws, graph, files: new WorkspaceFiles(ws.root, graph, place.meter), cwd: place.cwd });
   } finally {
     graph.close();
   }

@@ -13,6 +13,7 @@ import { writeVersion } from "./version";
 import { resolveCommand } from "./command-words";
 import { writeStdout } from "./stdout";
 import { isTerminal, writeStderr } from "../util/tty";
+import { recordAnswer, SparedFiles } from "./savings";
 
 /** Checks a command line this CLI suggests (a next step, an example) against the command tree. */
 export async function checkCommandLine(words: string[]): Promise<void> {
@@ -36,7 +37,14 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
   const home = ixHome(env);
   const choice = chooseFormat(argv, env, home);
   const color = interactive && choice.format === "text" && !env.NO_COLOR && isTerminal(1);
-  const writer = new Writer(choice.format, sink, color);
+  // What the answer printed, for the savings ledger.
+  let printed = 0;
+  const counted = (chunk: string) => {
+    printed += Buffer.byteLength(chunk);
+    sink(chunk);
+  };
+  const spared = new SparedFiles();
+  const writer = new Writer(choice.format, counted, color, (rec) => spared.record(rec));
   const note = (message: string) => {
     if (interactive && isTerminal(2)) writeStderr(`ix: ${message}\n`);
   };
@@ -76,9 +84,10 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
     const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, env, cwd, version, lineSink, false);
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: sink, onStop };
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter: spared };
     await command.run(args, ctx);
     writer.end();
+    recordAnswer(home, env, { command: path || "ix", stdoutBytes: printed, spares: command.savings, files: spared }, (message) => env.IX_TRACE && writeStderr(`ix: ${message}\n`));
     return 0;
   } catch (error) {
     const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));

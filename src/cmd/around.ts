@@ -7,6 +7,8 @@ import { defineIx } from "./command";
 import { llmRowCost, presentAround } from "../present/around";
 
 export default defineIx({
+  // Without ix: the files of the dependents it shows.
+  savings: "files",
   meta: { name: "around", description: "The dependents of the code at path[:line] (callers, users, tests, importers), cut to a token budget" },
   args: {
     location: { type: "positional", required: true, description: "path or path:line" },

@@ -1,6 +1,7 @@
 // A command is a citty definition plus what ix needs for help and next steps. Commands get
 // their parsed arguments and a Context; they emit records and never print.
 import type { ArgsDef, ParsedArgs } from "citty";
+import type { FileMeter } from "../answers/files";
 import type { Format, Writer } from "../wire/writer";
 
 export interface Context {
@@ -29,6 +30,8 @@ export interface Context {
   stdout(text: string): void;
   /** `stop` runs at the first SIGINT or SIGTERM (a command that runs until it is stopped). */
   onStop(stop: () => void): void;
+  /** Hears the files a question reads or checks on disk, for the savings ledger. */
+  meter?: FileMeter;
 }
 
 export interface StatusLine {
@@ -48,6 +51,12 @@ export interface IxCommand<T extends ArgsDef = ArgsDef> {
   /** What `--help` explains beyond the options: the rules a command applies, say. */
   notes?: { name: string; text: string }[];
   subCommands?: Record<string, IxCommand<any>>;
+  /**
+   * What the savings ledger counts the answer as sparing an agent (README, Savings): "files",
+   * the files its records name that it read or checked on disk; by default nothing beyond its
+   * own output. `false`: the command is not an answer to count (the ledger itself, a server).
+   */
+  savings?: "files" | false;
   /** For a group: what a bare invocation shows (its live data). */
   run?: (args: ParsedArgs<T>, ctx: Context) => void | Promise<void>;
 }

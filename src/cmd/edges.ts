@@ -26,6 +26,9 @@ const EXAMPLE: Record<Relation, string> = {
 function edgeCommand(relation: Relation) {
   return defineIx({
     meta: { name: relation, description: DESCRIPTION[relation] },
+    // Without ix: open each file a row names to see the call or the import in its place. An
+    // importer's line is what a grep prints, so imported-by spares nothing beyond its output.
+    savings: relation === "imported-by" ? undefined : "files",
     args: { ...TARGET_ARGS, ...LIST.args },
     examples: [{ run: EXAMPLE[relation], why: DESCRIPTION[relation].toLowerCase() }],
     run: (args, ctx) =>

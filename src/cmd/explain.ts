@@ -8,6 +8,8 @@ import { TARGET_ARGS, targetOptions } from "./options";
 import { presentExplain } from "../present/explain";
 
 export default defineIx({
+  // Without ix: read the entity's file and the files of the callers it shows.
+  savings: "files",
   meta: {
     name: "explain",
     description: "What an entity is for (role), how much rests on it (importance), its counts, place in the map and first callers/dependents/members",

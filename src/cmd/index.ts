@@ -36,6 +36,7 @@ export const COMMANDS: Record<string, Entry> = {
   mcp: { summary: "Serve the query commands as MCP tools over stdio; install, doctor", load: async () => (await import("./mcp")).default },
   watch: { summary: "Map again whenever files change, until stopped", load: async () => (await import("./watch")).default },
   hook: { summary: "Hooks for agent hosts: claude-post-edit", load: async () => (await import("./hook")).default },
+  savings: { summary: "Tokens, money and water ix has spared, this session and in all", load: async () => (await import("./savings")).default },
   config: { summary: "Show, get or set ix's configuration", load: async () => (await import("./config")).default },
 };
 

@@ -8,6 +8,8 @@ import { toolDefs } from "./mcp-tools";
 
 const serve = defineIx({
   meta: { name: "mcp", description: "Serve ix's query commands as MCP tools over stdio" },
+  // The server is no answer; each tool call is one, recorded as its command.
+  savings: false,
   examples: [{ run: "ix mcp install --host claude", why: "let Claude Code start the server" }],
   subCommands: {
     install,

@@ -7,6 +7,8 @@ import { TARGET_ARGS, targetOptions } from "./options";
 import { presentRead } from "../present/read";
 
 export default defineIx({
+  // Without ix: the whole file, of which a symbol or a range is a part.
+  savings: "files",
   meta: { name: "read", description: "Source of a file, a line range (path:a-b) or a symbol, numbered; a binary file by its size" },
   args: {
     ...TARGET_ARGS,

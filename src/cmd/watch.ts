@@ -14,6 +14,7 @@ const DEBOUNCE_MS = 300;
 
 export default defineIx({
   meta: { name: "watch", description: "Map the repository, then map again after every change, until stopped (Ctrl-C)" },
+  savings: false,
   args: {
     path: { type: "positional", required: false, default: ".", description: "A directory inside the repository (default: .)" },
   },

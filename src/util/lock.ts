@@ -127,3 +127,16 @@ export function acquireLockSync(path: string, timeoutMs = 10_000): () => void {
     Bun.sleepSync(step.waitMs);
   }
 }
+
+/**
+ * The lock now, or undefined while a live process holds it: for work that the holder's turn
+ * makes unneeded (one compaction of a log is enough), so no caller ever waits.
+ */
+export function tryLockSync(path: string): (() => void) | undefined {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const step = attempt(path, { value: false });
+  if (step.held) return releaser(path);
+  // A dead holder's lock was just moved aside: one more try.
+  if (step.waitMs === 0 && attempt(path, { value: false }).held) return releaser(path);
+  return undefined;
+}

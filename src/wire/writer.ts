@@ -35,10 +35,15 @@ export class Writer {
   private readonly doc?: DocumentBuilder;
   private ended = false;
 
+  /**
+   * `observe` sees every record as it is written (the CLI's savings ledger reads the files an
+   * answer names from it); it changes nothing written.
+   */
   constructor(
     readonly format: Format,
     private readonly sink: (chunk: string) => void,
     color = false,
+    private readonly observe?: (rec: Rec) => void,
   ) {
     if (format === "text") this.text = new TextEncoder(sink, color);
     if (format === "json" || format === "toon") this.doc = new DocumentBuilder();
@@ -161,6 +166,7 @@ export class Writer {
   }
 
   private emit(rec: Rec): this {
+    this.observe?.(rec);
     if (this.format === "llm") this.llmLine(encodeLlm(rec));
     else if (this.text) this.text.add(rec);
     else this.doc?.add(rec);

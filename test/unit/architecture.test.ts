@@ -24,13 +24,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The smell rules read a graph through the store's interface; a map stores their report.
   smells: ["model", "util", "lang", "store"],
   ingest: ["model", "util", "lang", "resolve", "sites", "store", "workspace", "smells", "regions"],
-  answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest", "smells"],
+  // The savings ledger: a file in $IX_HOME, appended by cli, read by answers.
+  ledger: ["model", "util"],
+  answers: ["model", "util", "lang", "sites", "store", "workspace", "ingest", "smells", "ledger"],
   // The MCP surface: the SDK's server over stdio and the hosts' configuration files, plain data
   // in and out; which command a tool runs is cmd's.
   mcp: ["model", "util"],
   present: ["model", "util", "answers", "wire", "store", "config", "ingest", "mcp"],
   cmd: ["model", "util", "answers", "present", "wire", "config", "workspace", "ingest", "mcp"],
-  cli: ["model", "util", "present", "wire", "config", "cmd"],
+  cli: ["model", "util", "present", "wire", "config", "cmd", "ledger"],
   main: ["cli"],
 };
 

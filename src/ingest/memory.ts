@@ -1,7 +1,15 @@
 // How a map bounds its memory: the collector does not weigh the short-lived strings and rows a
 // map turns over, so past a soft limit the map asks for full collections itself. A repository
 // that stays below the limit never pays for one.
-import { fullGC } from "bun:jsc";
+
+/**
+ * A full collection that also has mimalloc give back what it freed: it holds the memory
+ * outside the JavaScript heap (SQLite's among it), and keeps freed pages until told. With bun:jsc's fullGC alone, a cold map of 8k files (a third
+ * of 13k) was at 414 MB RSS when the commit began, with 135 MB of heap; with this, 293 MB.
+ */
+function fullGC(): void {
+  Bun.gc(true);
+}
 
 /**
  * Writing and resolving a large repository turns over several times its facts in short-lived

@@ -1,4 +1,5 @@
 // ix map [path]: register the workspace that holds path and bring its graph up to date.
+import { memoryUsage as jscMemory } from "bun:jsc";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineIx, type StatusLine } from "./command";
@@ -102,7 +103,9 @@ export function phaseTrace(write: (text: string) => void): (phase: Phase) => voi
     if (phase === current) return;
     current = phase;
     const { rss, heapUsed } = process.memoryUsage();
+    // The peak so far places the map's peak between two phases.
+    const { peak } = jscMemory();
     const mb = (n: number) => Math.round(n / 1e6);
-    write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB heap=${mb(heapUsed)}MB\n`);
+    write(`ix map: ${phase} at ${Math.round(performance.now() - started)} ms rss=${mb(rss)}MB peak=${mb(peak)}MB heap=${mb(heapUsed)}MB\n`);
   };
 }

@@ -380,6 +380,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         bound();
         yield [path, { edges: out, unresolved, reads }];
       }
+      // Every file's entity ids are written by now: they go before the commit builds its indexes.
+      idCache.clear();
       opts.onPhase?.("commit");
     }
 

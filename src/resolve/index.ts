@@ -48,4 +48,8 @@ export function* resolveEach(targets: Iterable<string>, project: Project, chunk 
     }
     yield [path, resolution, ws!.reads.take()];
   }
+  // The consumer may hold the finished generator while it goes on (a map derives the smells
+  // before its commit): the last chunk's caches are let go here, not with the generator.
+  binder = undefined;
+  ws = undefined;
 }

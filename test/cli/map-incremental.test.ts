@@ -60,7 +60,7 @@ describe("incremental", () => {
     const home = tempDir();
     const traced = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });
     expect(traced.code).toBe(0);
-    const phases = traced.stderr.trim().split("\n").map((l) => /^ix map: (\w+) at \d+ ms rss=\d+MB heap=\d+MB$/.exec(l)?.[1]);
+    const phases = traced.stderr.trim().split("\n").map((l) => /^ix map: (\w+) at \d+ ms rss=\d+MB peak=\d+MB heap=\d+MB$/.exec(l)?.[1]);
     expect(phases).toEqual(["discover", "parse", "resolve", "commit", "smells", "regions", "done"]);
     expect(decodeLlm(traced.lines[0] as string).fields).toMatchObject({ files: "1", rev: "1", outcome: "full_local_completed" });
     const again = ix(["map", ".", "--format", "llm"], { cwd: root, home, env: { IX_TRACE: "1" } });

@@ -620,8 +620,10 @@ export class SqliteGraphReader implements GraphReader {
     // Keyed by a number: a string key per row cost more than the scan.
     const links = new Map<number, FileLink>();
     const kindCode = new Map<string, number>();
-    const rows = this.db.query("SELECT src, dst, kind, count, names FROM file_links").values() as [string, string, EdgeKind, number, string | null][];
-    for (const [src, dst, kind, count, names] of rows) {
+    // Row by row: the whole table as one array held every row's path strings at once (a
+    // cold map's peak on 13k files rose by the table's size).
+    const rows = this.db.query("SELECT src, dst, kind, count, names FROM file_links").iterate() as Iterable<{ src: string; dst: string; kind: EdgeKind; count: number; names: string | null }>;
+    for (const { src, dst, kind, count, names } of rows) {
       let code = kindCode.get(kind);
       if (code === undefined) kindCode.set(kind, (code = kindCode.size));
       const key = (number(src) * 0x200000 + number(dst)) * 8 + code;

@@ -269,7 +269,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const fileIds = idsOf(repository, row.path, facts);
       idCache.set(row.path, fileIds);
       const lines = result.status === "skipped" || result.status === "failed" ? 0 : result.lines;
-      await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
+      const bodies = result.status === "parsed" ? result.bodies : undefined;
+      await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines, row.hash, bodies) });
       bound();
     }
 

@@ -8,6 +8,7 @@ import { claudeHookReply } from "../present/post-edit";
 import { defineIx, type Context } from "./command";
 import { editOf } from "./hook-input";
 import type { HookJob, HookMessage } from "./hook.worker";
+import { mapSettings } from "./map-settings";
 import { phaseTrace } from "./map";
 
 /** The most an answer may cost the agent, in tokens, headers included. */
@@ -65,7 +66,7 @@ const claudePostEdit = defineIx({
     const work = (async () => {
       const edit = editOf(await ctx.input(MAX_INPUT_BYTES), ctx.cwd);
       if (!edit) return undefined;
-      return answer({ home: ctx.home, edit, rowBudget: ROW_BUDGET, capTokens: CAP_TOKENS, trace: Boolean(ctx.env.IX_TRACE) }, ctx, mapping);
+      return answer({ home: ctx.home, edit, rowBudget: ROW_BUDGET, capTokens: CAP_TOKENS, trace: Boolean(ctx.env.IX_TRACE), map: mapSettings(ctx, "hook") }, ctx, mapping);
     })()
       .catch(() => undefined)
       .finally(() => (mapping.done = true));

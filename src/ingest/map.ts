@@ -8,6 +8,7 @@ import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../util/lock";
+import { headCommit, treeDirty } from "../util/git";
 import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
 import { discover } from "./discover";
@@ -33,7 +34,14 @@ export interface MapOptions {
   fresh?: boolean;
   /** Parse on this thread up to this much changed source, instead of the default for the cores (pool.ts). */
   inlineBytes?: number;
+  /** What runs the map, and why if it says: written on the revision (default: source map). */
+  origin?: { source: string; intent?: string };
+  /** Revisions of history to keep (DEFAULT_HISTORY_KEEP). */
+  keep?: number;
 }
+
+/** History kept when no setting says otherwise: a year of a busy day's maps costs a few MB. */
+export const DEFAULT_HISTORY_KEEP = 1000;
 
 export interface MapResult {
   files: number;
@@ -192,6 +200,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     const regions = await mapRegions(store, ws.root, rev, rev, false, undefined, memorySettler());
     return { ...base, rev, outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed, regions };
   }
+
+  // HEAD from git's files; whether the tree is dirty from one git run in the background, awaited at the commit.
+  const head = headCommit(ws.root);
+  const dirty = head ? treeDirty(ws.root) : Promise.resolve(undefined);
+  const origin = dirty.then((isDirty) => ({ source: opts.origin?.source ?? "map", intent: opts.origin?.intent, head, dirty: isDirty }));
 
   opts.onPhase?.("parse", 0, requests.length);
   const { parseEach } = await import("./pool");
@@ -407,7 +420,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         return fileGraph;
       });
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive });
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive, origin, keep: opts.keep ?? DEFAULT_HISTORY_KEEP });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");

@@ -442,8 +442,8 @@ export interface RevisionRest {
    * CommitResult.
    */
   derive?: (graph: GraphReader, rev: number, shapeChanged: boolean) => Promise<Record<string, string>>;
-  /** Written on the revision's row. */
-  origin?: RevisionOrigin;
+  /** Written on the revision's row; a promise is awaited only once the edges are written (a git run in the background). */
+  origin?: RevisionOrigin | Promise<RevisionOrigin>;
   /** Revisions to keep: older ones, with their patches and changes, are dropped in the same transaction. */
   keep?: number;
 }

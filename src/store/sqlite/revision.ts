@@ -199,7 +199,7 @@ export class RevisionRows {
 
     const rev = previousRev + 1;
     const at = new Date().toISOString();
-    const origin: Partial<RevisionOrigin> = rest.origin ?? {};
+    const origin: Partial<RevisionOrigin> = (await rest.origin) ?? {};
     this.db
       .query("INSERT INTO revisions (rev, at, files_added, files_changed, files_deleted, source, intent, head, dirty, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(rev, at, this.added, this.changedCount, this.deletedCount, origin.source ?? null, origin.intent ?? null, origin.head ?? null, origin.dirty === undefined ? null : origin.dirty ? 1 : 0, this.cold ? 1 : 0);

@@ -78,9 +78,7 @@ export async function diffAnswer(session: Session, request: DiffRequest): Promis
   const revisions = kept.filter((r) => r.rev > from && r.rev <= to);
   const oldest = kept[0]?.rev ?? current + 1;
   if (from + 1 < oldest) {
-    throw new IxError("revision_pruned", `Revisions before ${oldest} are no longer kept (history_keep): a diff must start at ${oldest - 1} or later`, { from, oldest }, {
-      help: ["ix config set history_keep <n> keeps more revisions"],
-    });
+    throw new IxError("revision_pruned", `Revisions before ${oldest} are no longer kept (the history_keep setting keeps more): a diff must start at ${oldest - 1} or later`, { from, oldest });
   }
   const rows = request.target
     ? (await changeChain(session, request.target.id)).filter((c) => c.rev > from && c.rev <= to)

@@ -120,13 +120,14 @@ export async function historyAnswer(session: Session, target: HistoryTarget, lim
     entries[i]!.renamedFrom = { id: c.renamedFrom, name: before?.name ?? "", path: before?.path ?? "" };
   }
   // No row says when it came: it was there at the last baseline before its first row, if one is kept.
-  let complete = entries[0]?.change === "added";
+  const first = entries[0];
+  let complete = first?.change === "added" && !first.renamedFrom;
   if (!complete) {
-    const firstRev = entries[0]?.rev ?? Number.MAX_SAFE_INTEGER;
-    const baseline = revisions.filter((r) => r.baseline && r.rev <= firstRev).at(-1);
+    const baseline = revisions.filter((r) => r.baseline && r.rev <= (first?.rev ?? Number.MAX_SAFE_INTEGER)).at(-1);
     if (baseline) {
-      const first = chain[0];
-      entries.unshift({ rev: baseline.rev, change: "added", what: [], name: first?.name ?? target.name, path: first?.path ?? target.path, signature: first?.signature ?? target.node?.signature ?? "", baseline: true });
+      // Before a move it had the names it moved from.
+      const was = first?.renamedFrom ?? first;
+      entries.unshift({ rev: baseline.rev, change: "added", what: [], name: was?.name ?? target.name, path: was?.path ?? target.path, signature: first?.signature ?? target.node?.signature ?? "", baseline: true });
       complete = true;
     }
   }

@@ -8,7 +8,7 @@ import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../util/lock";
-import { headCommit, treeDirty } from "../util/git";
+import { gitState } from "./git-state";
 import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
 import { discover } from "./discover";
@@ -201,10 +201,9 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     return { ...base, rev, outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed, regions };
   }
 
-  // HEAD from git's files; whether the tree is dirty from one git run in the background, awaited at the commit.
-  const head = headCommit(ws.root);
-  const dirty = head ? treeDirty(ws.root) : Promise.resolve(undefined);
-  const origin = dirty.then((isDirty) => ({ source: opts.origin?.source ?? "map", intent: opts.origin?.intent, head, dirty: isDirty }));
+  // git's HEAD, and whether the tree is dirty from one git run in the background, awaited at the commit.
+  const git = gitState(ws.root, store, [...candidates.map((f) => f.path), ...deleted], new Set(found.files.map((f) => f.path)));
+  const origin = git.then((state) => ({ source: opts.origin?.source ?? "map", intent: opts.origin?.intent, ...state }));
 
   opts.onPhase?.("parse", 0, requests.length);
   const { parseEach } = await import("./pool");

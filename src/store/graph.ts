@@ -158,7 +158,12 @@ export interface RevisionOrigin {
   intent?: string;
   head?: string;
   dirty?: boolean;
+  /** The tracked files that differed from HEAD, kept in meta (DIRTY_PATHS_META) for the next revision's narrow check. */
+  dirtyPaths?: string[];
 }
+
+/** Meta: the tracked files the last revision found differing from its HEAD (a JSON list). */
+export const DIRTY_PATHS_META = "git_dirty_paths";
 
 /** What one revision did to one entity (a file node included). */
 export interface EntityChange {

@@ -47,16 +47,21 @@ export function git(args: string[], cwd: string): GitResult | undefined {
   }
 }
 
-/** The git directory of the work tree holding `root` (a `.git` file points to a worktree's), looked for upward. */
-function gitDirOf(root: string): string | undefined {
+/** A work tree: its top directory and its git directory (a linked worktree's `.git` file points to it). */
+export interface GitTree {
+  top: string;
+  gitDir: string;
+}
+
+/** The work tree holding `root`, looked for upward. */
+export function gitTreeOf(root: string): GitTree | undefined {
   for (let dir = resolve(root); ; dir = dirname(dir)) {
     const dotGit = join(dir, ".git");
     try {
       const stat = statSync(dotGit);
-      if (stat.isDirectory()) return dotGit;
+      if (stat.isDirectory()) return { top: dir, gitDir: dotGit };
       const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"));
-      if (pointer) return resolve(dir, pointer[1]!);
-      return undefined;
+      return pointer ? { top: dir, gitDir: resolve(dir, pointer[1]!) } : undefined;
     } catch {
       // not here: one level up
     }
@@ -72,7 +77,7 @@ const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * on an unborn branch, or where the files say something this does not read.
  */
 export function headCommit(root: string): string | undefined {
-  const gitDir = gitDirOf(root);
+  const gitDir = gitTreeOf(root)?.gitDir;
   if (!gitDir) return undefined;
   try {
     const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
@@ -106,22 +111,23 @@ export function headCommit(root: string): string | undefined {
 }
 
 /**
- * Whether the tracked files differ from HEAD (staged or not): one `git status` run in the
- * background, so a map waits for it only if it is still running at the commit. It takes no
- * optional lock, so it never competes with the user's git for the index. Undefined when git
- * could not say.
+ * The tracked files that differ from HEAD (staged or not), relative to the work tree's top:
+ * one `git status` run in the background. `paths` (top-relative) narrows it to those files,
+ * which costs git a stat of each instead of every tracked file. It takes no optional lock, so
+ * it never competes with the user's git for the index. Undefined when git could not say.
  */
-export async function treeDirty(root: string): Promise<boolean | undefined> {
+export async function dirtyPaths(top: string, paths?: readonly string[]): Promise<{ path: string; deleted: boolean }[] | undefined> {
+  if (paths && paths.length === 0) return [];
   try {
-    const child = Bun.spawn(["git", "--no-optional-locks", ...SAFE, "status", "--porcelain", "-z", "--untracked-files=no", "--ignore-submodules"], {
-      cwd: root,
-      stdout: "pipe",
-      stderr: "ignore",
-      stdin: "ignore",
-    });
-    const out = await new Response(child.stdout).arrayBuffer();
+    const args = ["--no-optional-locks", "--literal-pathspecs", ...SAFE, "status", "--porcelain", "-z", "--untracked-files=no", "--ignore-submodules", "--no-renames"];
+    const child = Bun.spawn(["git", ...args, ...(paths ? ["--", ...paths] : [])], { cwd: top, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
+    const out = await new Response(child.stdout).text();
     if ((await child.exited) !== 0) return undefined;
-    return out.byteLength > 0;
+    // "XY path" entries, NUL-terminated (no renames asked, so one path each).
+    return out
+      .split("\0")
+      .filter((entry) => entry.length > 3)
+      .map((entry) => ({ path: entry.slice(3), deleted: entry[0] === "D" || entry[1] === "D" }));
   } catch {
     return undefined;
   }

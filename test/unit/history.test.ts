@@ -10,7 +10,7 @@ import { historyKeep } from "../../src/config/settings";
 import { bodyHashes } from "../../src/ingest/parse";
 import type { FileFacts } from "../../src/model/facts";
 import type { EntityChange } from "../../src/store";
-import { headCommit, treeDirty } from "../../src/util/git";
+import { dirtyPaths, headCommit } from "../../src/util/git";
 import { git } from "../helpers/git";
 
 const change = (rev: number, id: string, op: EntityChange["change"], extra: Partial<EntityChange> = {}): EntityChange => ({
@@ -115,9 +115,13 @@ describe("git HEAD", () => {
     expect(headCommit(join(root, "."))).toBe(one);
     git(root, "pack-refs", "--all");
     expect(headCommit(root)).toBe(one);
-    expect(await treeDirty(root)).toBe(false);
+    expect(await dirtyPaths(root)).toEqual([]);
     writeFileSync(join(root, "a.ts"), "export const a = 2;\n");
-    expect(await treeDirty(root)).toBe(true);
+    writeFileSync(join(root, "b c.ts"), "untracked, so never dirty\n");
+    expect(await dirtyPaths(root)).toEqual([{ path: "a.ts", deleted: false }]);
+    // Narrowed to some paths, it answers for those alone.
+    expect(await dirtyPaths(root, ["b c.ts"])).toEqual([]);
+    expect(await dirtyPaths(root, ["a.ts", "b c.ts"])).toEqual([{ path: "a.ts", deleted: false }]);
     git(root, "commit", "-qam", "two");
     const two = git(root, "rev-parse", "HEAD");
     expect(headCommit(root)).toBe(two);

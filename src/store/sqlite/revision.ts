@@ -3,7 +3,7 @@
 // are handed out here and survive an entity's re-map.
 import type { Database } from "bun:sqlite";
 import type { FileFacts } from "../../model/facts";
-import type { CommitResult, FileChange, FileRow, GraphReader, OwnerEdges, RevisionOrigin, RevisionRest, RevisionWriter } from "../graph";
+import { DIRTY_PATHS_META, type CommitResult, type FileChange, type FileRow, type GraphReader, type OwnerEdges, type RevisionOrigin, type RevisionRest, type RevisionWriter } from "../graph";
 import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
 import { chunks, keyList, placeholders, readStampList } from "./reader";
 import { INDEXES, INDEX_NAMES, RANKED_FIGURES, type RankedFigure } from "./schema";
@@ -203,6 +203,8 @@ export class RevisionRows {
     this.db
       .query("INSERT INTO revisions (rev, at, files_added, files_changed, files_deleted, source, intent, head, dirty, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(rev, at, this.added, this.changedCount, this.deletedCount, origin.source ?? null, origin.intent ?? null, origin.head ?? null, origin.dirty === undefined ? null : origin.dirty ? 1 : 0, this.cold ? 1 : 0);
+    if (origin.dirtyPaths) setMeta.run(DIRTY_PATHS_META, JSON.stringify(origin.dirtyPaths));
+    else this.db.query("DELETE FROM meta WHERE key = ?").run(DIRTY_PATHS_META);
     const insertPatch = this.db.query("INSERT INTO patches (rev, path, op, hash, added, removed) VALUES (?, ?, ?, ?, ?, ?)");
     for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
     matchMoves(this.changes);

@@ -29,7 +29,8 @@ const MAX_INPUT_BYTES = 8_000_000;
 function mapInBackground(root: string, ctx: Context): void {
   const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.includes("~BUN");
   const command = compiled ? [process.execPath] : [process.execPath, Bun.main];
-  const child = spawn(command[0]!, [...command.slice(1), "map", root, "--silent"], { cwd: root, env: ctx.env, detached: true, stdio: "ignore" });
+  // The revision it makes says the hook made it.
+  const child = spawn(command[0]!, [...command.slice(1), "map", root, "--silent"], { cwd: root, env: { ...ctx.env, IX_SOURCE: ctx.env.IX_SOURCE || "hook" }, detached: true, stdio: "ignore" });
   child.on("error", () => {});
   child.unref();
 }

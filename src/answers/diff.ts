@@ -80,9 +80,8 @@ export async function diffAnswer(session: Session, request: DiffRequest): Promis
   if (from + 1 < oldest) {
     throw new IxError("revision_pruned", `Revisions before ${oldest} are no longer kept (the history_keep setting keeps more): a diff must start at ${oldest - 1} or later`, { from, oldest });
   }
-  const rows = request.target
-    ? (await changeChain(session, request.target.id)).filter((c) => c.rev > from && c.rev <= to)
-    : await graph.changesBetween(from, to, MAX_ROWS);
+  const chain = request.target ? await changeChain(session, request.target.id) : undefined;
+  const rows = chain ? chain.filter((c) => c.rev > from && c.rev <= to) : await graph.changesBetween(from, to, MAX_ROWS);
   const entities = fold(rows);
   const counts: DiffCounts = { added: 0, changed: 0, removed: 0, moved: 0 };
   for (const e of entities) counts[e.change]++;
@@ -96,8 +95,14 @@ export async function diffAnswer(session: Session, request: DiffRequest): Promis
     entities: entities.slice(0, request.limit),
     total: entities.length,
     baselines: revisions.filter((r) => r.baseline).map((r) => r.rev),
-    content: request.content ? contentBetween(session, await graph.revision(from), await graph.revision(to), request, current) : undefined,
+    content: request.content ? contentBetween(session, await graph.revision(from), await graph.revision(to), request, current, chain && pathsOf(chain, request)) : undefined,
   };
+}
+
+/** Where the target was at each end of the range: a moved entity's text is in its old file before the move. */
+function pathsOf(chain: EntityChange[], { from, to, target }: DiffRequest): string[] {
+  const at = (rev: number) => chain.filter((c) => c.rev <= rev).at(-1)?.path ?? chain[0]?.path ?? target!.path;
+  return [...new Set([at(from), at(to)])];
 }
 
 /** Each path once, by its first and last patch in the range. */
@@ -151,7 +156,14 @@ export function fold(rows: EntityChange[]): DiffEntity[] {
  * target's hunks are those of its file, cut to its lines when the later revision is the
  * graph's own (its span is known only there).
  */
-function contentBetween(session: Session, fromRow: RevisionRow | undefined, toRow: RevisionRow | undefined, request: DiffRequest, current: number): DiffContent {
+function contentBetween(
+  session: Session,
+  fromRow: RevisionRow | undefined,
+  toRow: RevisionRow | undefined,
+  request: DiffRequest,
+  current: number,
+  paths: string[] | undefined,
+): DiffContent {
   const { from, to } = request;
   const none = (unavailable: string): DiffContent => ({ hunks: [], total: 0, unavailable, fromHead: fromRow?.head ?? undefined, toHead: toRow?.head ?? undefined });
   if (!fromRow) return none(from === 0 ? "revision 0 is the empty graph, before the first map: no commit holds it" : `revision ${from} is no longer kept`);
@@ -168,13 +180,13 @@ function contentBetween(session: Session, fromRow: RevisionRow | undefined, toRo
   }
   const heads = { fromHead: fromRow.head!, toHead: toRow.head! };
   if (heads.fromHead === heads.toHead) return { hunks: [], total: 0, ...heads };
-  const path = request.target?.path;
-  const result = git(["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-U3", heads.fromHead, heads.toHead, ...(path ? ["--", path] : [])], session.ws.root);
+  const result = git(["--literal-pathspecs", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "-U3", heads.fromHead, heads.toHead, ...(paths ? ["--", ...paths] : [])], session.ws.root);
   if (!result?.success) return none(`git could not diff ${heads.fromHead.slice(0, 12)} and ${heads.toHead.slice(0, 12)} here (is the commit still in the repository?)`);
   let hunks = parseHunks(result.stdout);
   const node = request.target?.node;
   if (node && node.kind !== "file" && to === current) {
-    hunks = hunks.filter((h) => overlaps(h.new, node.startLine, node.endLine));
+    // Its span is known in its file now; in a file it moved from, every hunk is its own.
+    hunks = hunks.filter((h) => !(h.path === node.path || h.path.endsWith(`/${node.path}`)) || overlaps(h.new, node.startLine, node.endLine));
   }
   return { hunks: hunks.slice(0, request.limit), total: hunks.length, ...heads };
 }

@@ -195,6 +195,21 @@ describe("diff", () => {
     expect(rows(llm(["diff", "0", "1", "--content"], root, home), "content")[0]!.reason).toContain("empty graph");
   });
 
+  test("--content of an entity that moved since takes its text from the file it was in then", async () => {
+    const { root, home } = await repo();
+    writeFileSync(join(root, "src/a.ts"), A1.replace("x + 1", "x + 2"));
+    commit(root, "two");
+    map(root, home);
+    writeFileSync(join(root, "src/a.ts"), A1.slice(A1.indexOf("\nexport function beta")).trimStart());
+    writeFileSync(join(root, "src/d.ts"), A1.replace("x + 1", "x + 2").slice(0, A1.indexOf("\nexport function beta")));
+    commit(root, "three");
+    map(root, home);
+    expect(rows(llm(["history", "alpha"], root, home), "patch")[0]).toMatchObject({ change: "moved", renamed_from_path: "src/a.ts" });
+    const hunks = rows(llm(["diff", "1", "2", "alpha", "--content"], root, home), "hunk");
+    expect(hunks.map((h) => h.path)).toEqual(["src/a.ts"]);
+    expect(hunks[0]!.text).toContain("+  return x + 2;");
+  });
+
   test("wrong revisions are usage errors; a revision past the graph's is not found", async () => {
     const { root, home } = await repo();
     expect(llm(["diff", "1", "1"], root, home, 2)[0]!.fields).toMatchObject({ code: "invalid_value" });

@@ -5,7 +5,7 @@
 // IX_HOMES=a,b reuses homes that already mapped the corpus with those binaries (a cold map of
 // stack takes minutes on a loaded VM); else each binary maps it cold into a new home first.
 // Prints each binary's median, and new/old. The file is restored and mapped again at the end.
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryLabel, ixBinaries } from "./binary";
@@ -17,6 +17,12 @@ const BINS = ixBinaries();
 const dir = await ensureCorpus(corpus);
 const given = process.env.IX_HOMES?.split(",").filter(Boolean);
 if (given && given.length !== BINS.length) throw new Error("IX_HOMES names one home per binary of IX_BINS");
+// A home that never mapped this corpus would get a cold map written into it: refuse instead
+// (bench homes of other runs share the temporary directory).
+for (const home of given ?? []) {
+  const listed = existsSync(join(home, "workspaces.json")) ? readFileSync(join(home, "workspaces.json"), "utf8") : "";
+  if (!listed.includes(JSON.stringify(realpathSync(dir)))) throw new Error(`${home} holds no map of ${dir}`);
+}
 
 function map(bin: string, home: string): number {
   const started = performance.now();

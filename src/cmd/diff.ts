@@ -22,7 +22,7 @@ export default defineIx({
     to: { type: "positional", required: true, description: "The newer revision" },
     target: { type: "positional", required: false, description: "Only this entity or file (a removed one too), as history reads it" },
     summary: { type: "boolean", description: "Only the counts" },
-    content: { type: "boolean", description: "The text hunks from git (git diff of the two revisions' HEADs, cut to the target's lines); says why not when a revision was dirty or had no commit" },
+    content: { type: "boolean", description: "The text hunks from git (git diff of the two revisions' HEADs; a target's file, cut to its lines when <to> is the graph's revision); says why not when a revision was dirty or had no commit" },
     pick: { type: "string", description: "Choose the Nth candidate of an ambiguous target", valueHint: "n" },
     limit: { type: "string", description: `At most this many entity rows and hunks (default ${LIMIT})`, valueHint: "n" },
     full: { type: "boolean", description: "Every row" },

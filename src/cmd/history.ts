@@ -20,7 +20,7 @@ export default defineIx({
     { name: "change", text: "added, changed (what=signature,body: a shift of lines alone is no change), removed, or moved: it came with the same text as an entity removed in the same revision (its file renamed, or it moved whole), renamed_from= names that one, whose history follows" },
     { name: "baseline", text: "a first map keeps no row per entity: an entity it held shows added baseline=true" },
     { name: "source", text: "what made the revision: map, watch, hook, mcp, reset, or $IX_SOURCE; intent= is ix map --intent's text, or the hook's edited file" },
-    { name: "head", text: "git's HEAD when the revision was mapped; dirty=true when tracked files differed from it" },
+    { name: "head", text: "git's HEAD when the revision was mapped; dirty=true when a tracked file the map reads differed from it, or a tracked file was deleted" },
   ],
   examples: [
     { run: "ix history parseArgs --format llm", why: "every revision that changed parseArgs" },

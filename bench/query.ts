@@ -3,8 +3,8 @@
 //   bun bench/query.ts [corpus] [runs]      (default: stack, 30)
 // IX_BINS=a,b compares builds: each maps the corpus into its own home, and every sample runs
 // each binary in turn, so both see the same machine.
-// Goal: p50 ≤ 15 ms for each command; impact --depth 3 on the hub ≤ 6× --version, depends and
-// trace ≤ 3×.
+// Goal: p50 ≤ 15 ms for each command; impact --depth 3 on the hub ≤ 6× --version, depends,
+// trace, and the hub's history and diff ≤ 3×.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,6 +70,8 @@ function idAt(i: number, location: string): string {
 
 const { hub, imported, cls, repeated } = targets;
 const hubAt = `${hub.path}:${hub.startLine}`;
+/** Each graph's revision: a diff's upper end. */
+const revs = BINS.map((_, i) => (JSON.parse(Bun.spawnSync([BINS[i]!, "status", "--format", "json"], { cwd: dir, env: envOf(i) }).stdout.toString()) as { status: { rev: number } }).status.rev);
 const ids = BINS.map((_, i) => ({ hub: idAt(i, hubAt), cls: idAt(i, `${cls.path}:${cls.line}`) }));
 console.log(`targets: ${hub.name} (${targets.hubCallers} callers), ${imported[0]} (${imported[1]} importers), class at ${cls.path}:${cls.line}, ${repeated}`);
 
@@ -117,6 +119,10 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["callers (module.member typo: suggestions)", () => ["callers", `${stem}.${typo}`], 1],
   ["callers (unknown module: import walk)", () => ["callers", `zzNoSuch.${hub.name}`], 1],
   ["search (no match)", () => ["search", "zzNoSuchNameZz"]],
+  // One entity's history and its diff over the whole history kept (goal ≤ 3× --version each).
+  ["history", (i) => ["history", ids[i]!.hub]],
+  ["diff (entity)", (i) => ["diff", "0", String(revs[i]), ids[i]!.hub]],
+  ["patches", () => ["patches"]],
 ];
 
 interface Timing {

@@ -55,7 +55,9 @@ export async function postEdit(home: string, edit: EditedFile, budgetTokens: num
   if (path.startsWith("../")) return undefined;
   const busy = lockHolder(mapLockPath(ws.dir)) !== undefined;
   if (!busy) onMap?.(ws.root);
-  const map = busy ? undefined : await mapWorkspace(ws, mapOptions);
+  // The revision says which edit made it.
+  const origin = mapOptions.origin && { ...mapOptions.origin, intent: mapOptions.origin.intent ?? `edit ${path}` };
+  const map = busy ? undefined : await mapWorkspace(ws, { ...mapOptions, origin });
   return withSession({ home, cwd: ws.root }, async (session) => {
     const file = await session.graph.fileNode(path);
     if (!file) return { path, map, answers: [] };

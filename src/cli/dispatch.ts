@@ -83,7 +83,8 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
     const status = interactive && isTerminal(2)
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
-    const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, env, cwd, version, lineSink, false);
+    // A line run for another surface (the MCP server) says so on any revision it makes.
+    const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, { ...env, IX_SOURCE: "mcp" }, cwd, version, lineSink, false);
     const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter: spared };
     await command.run(args, ctx);
     writer.end();

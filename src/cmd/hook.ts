@@ -8,6 +8,7 @@ import { claudeHookReply } from "../present/post-edit";
 import { defineIx, type Context } from "./command";
 import { editOf } from "./hook-input";
 import type { HookJob, HookMessage } from "./hook.worker";
+import { mapSettings } from "./map-settings";
 import { phaseTrace } from "./map";
 
 /** The most an answer may cost the agent, in tokens, headers included. */
@@ -28,7 +29,8 @@ const MAX_INPUT_BYTES = 8_000_000;
 function mapInBackground(root: string, ctx: Context): void {
   const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.includes("~BUN");
   const command = compiled ? [process.execPath] : [process.execPath, Bun.main];
-  const child = spawn(command[0]!, [...command.slice(1), "map", root, "--silent"], { cwd: root, env: ctx.env, detached: true, stdio: "ignore" });
+  // The revision it makes says the hook made it.
+  const child = spawn(command[0]!, [...command.slice(1), "map", root, "--silent"], { cwd: root, env: { ...ctx.env, IX_SOURCE: ctx.env.IX_SOURCE || "hook" }, detached: true, stdio: "ignore" });
   child.on("error", () => {});
   child.unref();
 }
@@ -65,7 +67,7 @@ const claudePostEdit = defineIx({
     const work = (async () => {
       const edit = editOf(await ctx.input(MAX_INPUT_BYTES), ctx.cwd);
       if (!edit) return undefined;
-      return answer({ home: ctx.home, edit, rowBudget: ROW_BUDGET, capTokens: CAP_TOKENS, trace: Boolean(ctx.env.IX_TRACE) }, ctx, mapping);
+      return answer({ home: ctx.home, edit, rowBudget: ROW_BUDGET, capTokens: CAP_TOKENS, trace: Boolean(ctx.env.IX_TRACE), map: mapSettings(ctx, "hook") }, ctx, mapping);
     })()
       .catch(() => undefined)
       .finally(() => (mapping.done = true));

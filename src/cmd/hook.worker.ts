@@ -2,6 +2,7 @@
 // walk that holds its thread for seconds on a large edit, and the thread that keeps the hook's
 // time budget must stay free to answer when it runs out.
 import { postEdit, type EditedFile } from "../answers/post-edit";
+import type { MapOptions } from "../ingest/map";
 import { llmRowCost } from "../present/around";
 import { postEditContext } from "../present/post-edit";
 
@@ -13,6 +14,8 @@ export interface HookJob {
   rowBudget: number;
   capTokens: number;
   trace: boolean;
+  /** The revision's origin and the history kept (cmd/map-settings). */
+  map: Pick<MapOptions, "origin" | "keep">;
 }
 
 export type HookMessage = { phase: string } | { mapping: string } | { context: string | undefined } | { failed: string };
@@ -24,7 +27,7 @@ self.onmessage = async (event: MessageEvent<HookJob>) => {
   try {
     const onPhase = job.trace ? (phase: string) => send({ phase }) : undefined;
     const onMap = (root: string) => send({ mapping: root });
-    send({ context: postEditContext(await postEdit(job.home, job.edit, job.rowBudget, llmRowCost, { onPhase }, onMap), job.capTokens) });
+    send({ context: postEditContext(await postEdit(job.home, job.edit, job.rowBudget, llmRowCost, { onPhase, ...job.map }, onMap), job.capTokens) });
   } catch (error) {
     send({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

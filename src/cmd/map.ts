@@ -7,6 +7,7 @@ import { invalidRequest, IxError } from "../model/errors";
 import { REGION_SORTS, regionMap, type RegionSelection, type RegionSort } from "../answers/regions";
 import { withSession } from "../answers/session";
 import { positiveInt } from "./options";
+import { mapSettings } from "./map-settings";
 import { registerAndMap, type Phase } from "../ingest/map";
 import { presentMap, presentStoredMap } from "../present/map";
 import { workspaceRoot } from "../workspace/root";
@@ -25,6 +26,7 @@ export default defineIx({
     sort: { type: "string", description: `Order of the region rows: ${REGION_SORTS.join(", ")} (default importance)`, valueHint: "by" },
     "max-items": { type: "string", description: `At most this many region rows (default ${MAX_ITEMS})`, valueHint: "n" },
     "all-items": { type: "boolean", description: "Every region row, no limit" },
+    intent: { type: "string", description: "Why this map: kept on the revision (ix history, ix patches show it as intent=)", valueHint: "text" },
   },
   examples: [
     { run: "ix map .", why: "map the repository holding this directory" },
@@ -52,6 +54,7 @@ export default defineIx({
       onPhase: progress,
       onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
       inlineBytes: inlineBytes(ctx.env.IX_PARSE_INLINE_BYTES),
+      ...mapSettings(ctx, "map", args.intent),
     });
     status?.clear();
     if (result.waitedForLock) ctx.stderr(`ix: waited for another map of ${root} to finish\n`);

@@ -9,7 +9,7 @@ import { COMMANDS } from "./index";
 export const TOOL_COMMANDS = [
   "search", "locate", "entity", "explain", "read", "text", "inventory", "contains", "overview", "subsystems",
   "callers", "callees", "imports", "imported-by", "smells", "rank", "impact", "depends", "trace", "around",
-  "status", "stats", "doctor", "map",
+  "status", "stats", "doctor", "map", "history", "diff",
 ] as const;
 
 export interface ToolDef {

@@ -4,6 +4,7 @@ import { invalidRequest } from "../model/errors";
 import { dropGraph, mapWorkspace } from "../ingest/map";
 import { presentRebuild, presentReset } from "../present/map";
 import { requireWorkspace } from "../workspace/open";
+import { mapSettings } from "./map-settings";
 
 export default defineIx({
   meta: { name: "reset", description: "Delete this workspace's graph (needs --yes); --ingest maps it again" },
@@ -23,7 +24,7 @@ export default defineIx({
     }
     // The graph is dropped under the map lock, so a map under way is never cut off mid-write,
     // and with --ingest the rebuild holds the lock from the drop to its commit.
-    const rebuilt = ingest ? await mapWorkspace(ws, { fresh: true }) : (await dropGraph(ws), undefined);
+    const rebuilt = ingest ? await mapWorkspace(ws, { fresh: true, ...mapSettings(ctx, "reset") }) : (await dropGraph(ws), undefined);
     presentReset(ctx.writer, ws);
     presentRebuild(ctx.writer, rebuilt);
   },

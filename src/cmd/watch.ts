@@ -8,6 +8,7 @@ import { watchTree } from "../ingest/watch";
 import { findWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
 import { defineIx } from "./command";
+import { mapSettings } from "./map-settings";
 
 /** Quiet time after the last change before a map: a save is often several writes. */
 const DEBOUNCE_MS = 300;
@@ -40,12 +41,14 @@ export default defineIx({
       stopAsked = true;
       stop?.();
     });
-    const first = await registerAndMap(ctx.home, root, { note: ctx.note });
+    const settings = mapSettings(ctx, "watch");
+    const first = await registerAndMap(ctx.home, root, { note: ctx.note, ...settings });
     say(`mapped ${root} rev=${first.rev} files=${first.files} in ${first.ms} ms${stopAsked ? "" : "; watching"}`);
     if (stopAsked) return say("stopped");
     const ws = findWorkspace(ctx.home, root)!;
     const watching = watchTree(ws, {
       debounceMs: DEBOUNCE_MS,
+      map: settings,
       onMap: (r, changed) =>
         say(`${changed} changed paths: ${r.outcome} rev=${r.rev} added=${r.added} modified=${r.modified} deleted=${r.deleted} in ${r.ms} ms`),
       onError: (error) => say(`map failed: ${error instanceof Error ? error.message : String(error)}`),

@@ -8,6 +8,7 @@ import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
 import { acquireMapLock } from "../util/lock";
+import { gitState } from "./git-state";
 import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
 import { discover } from "./discover";
@@ -33,7 +34,14 @@ export interface MapOptions {
   fresh?: boolean;
   /** Parse on this thread up to this much changed source, instead of the default for the cores (pool.ts). */
   inlineBytes?: number;
+  /** What runs the map, and why if it says: written on the revision (default: source map). */
+  origin?: { source: string; intent?: string };
+  /** Revisions of history to keep (DEFAULT_HISTORY_KEEP). */
+  keep?: number;
 }
+
+/** History kept when no setting says otherwise: a year of a busy day's maps costs a few MB. */
+export const DEFAULT_HISTORY_KEEP = 1000;
 
 export interface MapResult {
   files: number;
@@ -193,6 +201,10 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     return { ...base, rev, outcome: "no_change", added: 0, modified: 0, deleted: 0, parsed: 0, resolved: 0, parseErrors: parseErrorCount(errorFiles, failed), errorFiles, failed, regions };
   }
 
+  // git's HEAD, and whether the tree is dirty from one git run in the background, awaited at the commit.
+  const git = gitState(ws.root, store, [...candidates.map((f) => f.path), ...deleted], new Set(found.files.map((f) => f.path)));
+  const origin = git.then((state) => ({ source: opts.origin?.source ?? "map", intent: opts.origin?.intent, ...state }));
+
   opts.onPhase?.("parse", 0, requests.length);
   const { parseEach } = await import("./pool");
   const present = new Set(found.files.map((f) => f.path));
@@ -269,7 +281,8 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       const fileIds = idsOf(repository, row.path, facts);
       idCache.set(row.path, fileIds);
       const lines = result.status === "skipped" || result.status === "failed" ? 0 : result.lines;
-      await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines) });
+      const bodies = result.status === "parsed" ? result.bodies : undefined;
+      await revision.change({ row, facts, nodes: nodesOf(fileIds, row.path, facts, row.role, row.lang, lines, row.hash, bodies) });
       bound();
     }
 
@@ -408,7 +421,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
         return fileGraph;
       });
     };
-    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive });
+    const commit = await revision.finish({ deleted, edges: ownerEdges(), meta: revisionMeta, derive, origin, keep: opts.keep ?? DEFAULT_HISTORY_KEEP });
     if (!current) await store.setMeta("facts_version", String(FACTS_VERSION));
     // The second step: the revision is committed, so nothing region work does can cost it.
     opts.onPhase?.("regions");

@@ -18,10 +18,11 @@ export function idsOf(repositoryId: string, path: string, facts: FileFacts | nul
   };
 }
 
-export function nodesOf(ids: FileIds, path: string, facts: FileFacts | null, role: string, lang: string | null, lines: number): NodeRecord[] {
+/** `hash`: the file's content hash, its node's body; `bodies`: each entity's (parse.ts bodyHashes). */
+export function nodesOf(ids: FileIds, path: string, facts: FileFacts | null, role: string, lang: string | null, lines: number, hash: string, bodies: readonly string[] = []): NodeRecord[] {
   const name = path.slice(path.lastIndexOf("/") + 1);
   const nodes: NodeRecord[] = [
-    { id: ids.file, kind: "file", name, qname: path, path, startLine: 1, endLine: Math.max(1, lines), lang, signature: "", exported: false, role, parentId: null },
+    { id: ids.file, kind: "file", name, qname: path, path, startLine: 1, endLine: Math.max(1, lines), lang, signature: "", exported: false, role, parentId: null, body: hash },
   ];
   facts?.entities.forEach((e, i) => {
     nodes.push({
@@ -38,6 +39,7 @@ export function nodesOf(ids: FileIds, path: string, facts: FileFacts | null, rol
       exported: e.exported,
       role,
       parentId: e.parent < 0 ? ids.file : (ids.entities[e.parent] ?? ids.file),
+      body: bodies[i],
     });
   });
   return nodes;

@@ -37,7 +37,8 @@ export interface ParseRequest {
 }
 
 export type ParseResult =
-  | { path: string; status: "parsed"; hash: string; size: number; lines: number; facts: FileFacts }
+  /** bodies[i]: the hash of entity i's lines of text (bodyHashes), what history compares. */
+  | { path: string; status: "parsed"; hash: string; size: number; lines: number; facts: FileFacts; bodies: string[] }
   | { path: string; status: "unchanged"; hash: string; size: number }
   | { path: string; status: "data"; hash: string; size: number; lines: number }
   | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" }
@@ -98,12 +99,27 @@ export async function parseOne(root: string, request: ParseRequest): Promise<Par
   }
   try {
     const facts = parsing.extract(tree.rootNode, source, path, lang);
-    return { path, status: "parsed", hash, size, lines: lineCount(bytes), facts };
+    return { path, status: "parsed", hash, size, lines: lineCount(bytes), facts, bodies: bodyHashes(source, facts) };
   } catch (error) {
     return { path, status: "failed", hash, size, stage: "extract", message: messageOf(error) };
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Each entity's text, its lines start to end, hashed: history tells an edit of an entity from a
+ * shift of its lines, and follows an entity moved whole to another file or name by it. Taken
+ * here, where the text is in hand, so no file is read twice.
+ */
+export function bodyHashes(source: string, facts: FileFacts): string[] {
+  const starts = [0];
+  for (let i = source.indexOf("\n"); i >= 0; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
+  return facts.entities.map((e) => {
+    const from = starts[e.startLine - 1] ?? source.length;
+    const to = starts[e.endLine] ?? source.length;
+    return Bun.hash.xxHash64(source.slice(from, to)).toString(16).padStart(16, "0");
+  });
 }
 
 function messageOf(error: unknown): string {

@@ -4,12 +4,14 @@
 // lock it holds is released by its own process.
 import { watch, type FSWatcher } from "node:fs";
 import { relative } from "node:path";
-import { mapWorkspace, type MapResult } from "./map";
+import { mapWorkspace, type MapOptions, type MapResult } from "./map";
 import { mayChangeMap } from "./discover";
 import type { Workspace } from "../workspace/registry";
 
 export interface WatchOptions {
   debounceMs: number;
+  /** Passed to every map (its origin, the history kept). */
+  map?: MapOptions;
   onMap(result: MapResult, changed: number): void;
   onError(error: unknown): void;
 }
@@ -39,7 +41,7 @@ export function watchTree(ws: Workspace, opts: WatchOptions): Watch {
     if (running || stopped || changed.size === 0) return;
     const count = changed.size;
     changed.clear();
-    running = mapWorkspace(ws)
+    running = mapWorkspace(ws, opts.map)
       .then((result) => opts.onMap(result, count), opts.onError)
       .finally(() => {
         running = undefined;

@@ -139,6 +139,46 @@ export interface RevisionRow {
   filesAdded: number;
   filesChanged: number;
   filesDeleted: number;
+  /** What made it (RevisionOrigin.source); null on a revision written before it was kept. */
+  source: string | null;
+  intent: string | null;
+  /** The commit git's HEAD named when the map ran; null outside a repository or on an unborn branch. */
+  head: string | null;
+  /** Whether the tracked files differed from that commit (null: not known). */
+  dirty: boolean | null;
+  /** A map of an empty graph: it keeps no row per entity, every entity of it appeared there. */
+  baseline: boolean;
+}
+
+/** Who or what made a revision, written on its row. */
+export interface RevisionOrigin {
+  /** map, watch, hook, mcp, reset. */
+  source: string;
+  /** Why, when the caller said: `ix map --intent`, the hook's tool and file. */
+  intent?: string;
+  head?: string;
+  dirty?: boolean;
+  /** The tracked files that differed from HEAD, kept in meta (DIRTY_PATHS_META) for the next revision's narrow check. */
+  dirtyPaths?: string[];
+}
+
+/** Meta: the tracked files the last revision found differing from its HEAD (a JSON list). */
+export const DIRTY_PATHS_META = "git_dirty_paths";
+
+/** What one revision did to one entity (a file node included). */
+export interface EntityChange {
+  rev: number;
+  id: string;
+  kind: string;
+  name: string;
+  qname: string;
+  path: string;
+  change: "added" | "changed" | "removed";
+  /** changed: which of signature and body moved. */
+  what: ("signature" | "body")[];
+  /** added: the id of the entity removed in the same revision with the same text (a move or rename). */
+  renamedFrom?: string;
+  signature: string;
 }
 
 export interface PatchRow {
@@ -337,10 +377,24 @@ export interface GraphReader {
   allUnresolved(): AsyncIterable<UnresolvedSite>;
   revisions(): Promise<RevisionRow[]>;
   patches(rev?: number): Promise<PatchRow[]>;
+  /** The kept revisions, newest first, at most `limit`, and how many are kept. */
+  recentRevisions(limit: number): Promise<{ rows: RevisionRow[]; total: number }>;
+  revision(rev: number): Promise<RevisionRow | undefined>;
+  /** What the kept revisions did to these entities, oldest first. */
+  changesOf(ids: readonly string[]): Promise<EntityChange[]>;
+  /** The last kept change of each entity that is named `name` (or whose qualified name or id prefix it is), newest first, at most `limit`. */
+  changesNamed(name: string, limit: number): Promise<EntityChange[]>;
+  /** What the revisions after `from` up to `to` did, oldest first, at most `limit` rows. */
+  changesBetween(from: number, to: number, limit: number): Promise<EntityChange[]>;
+  /** The patch rows of one path, oldest first. */
+  patchesOf(path: string): Promise<PatchRow[]>;
 }
 
-/** What a map writes for one node; `parentId` null for the file node. */
-export type NodeRecord = GraphNode;
+/**
+ * What a map writes for one node; `parentId` null for the file node. `body`: the hash of its
+ * text (a file's, its content hash), which history compares across revisions.
+ */
+export type NodeRecord = GraphNode & { body?: string };
 
 export interface EdgeRecord {
   srcId: string;
@@ -393,6 +447,10 @@ export interface RevisionRest {
    * CommitResult.
    */
   derive?: (graph: GraphReader, rev: number, shapeChanged: boolean) => Promise<Record<string, string>>;
+  /** Written on the revision's row; a promise is awaited only once the edges are written (a git run in the background). */
+  origin?: RevisionOrigin | Promise<RevisionOrigin>;
+  /** Revisions to keep: older ones, with their patches and changes, are dropped in the same transaction. */
+  keep?: number;
 }
 
 export interface RevisionInput extends RevisionRest {

@@ -18,7 +18,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   overview: { target: "src/app.ts" }, subsystems: {}, callers: { target: "parse" }, callees: { target: "run" },
   imports: { target: "src/app.ts" }, "imported-by": { target: "src/util.ts" }, smells: {}, rank: {},
   impact: { target: "parse" }, depends: { target: "parse" }, trace: { target: "run" }, around: { location: "src/util.ts:2" },
-  status: {}, stats: {}, doctor: {}, map: {},
+  status: {}, stats: {}, doctor: {}, map: {}, history: { target: "parse" }, diff: { from: "0", to: "1" },
 };
 
 type Text = { content: { type: string; text: string }[]; isError?: boolean };
@@ -104,6 +104,9 @@ describe("ix mcp", () => {
     expect(mapped.isError).toBe(false);
     expect(textOf(mapped)).toStartWith("map ");
     expect(textOf(await client.callTool({ name: "callers", arguments: { target: "parse" } }))).toContain("ref name=more ");
+    // The revision says which surface made it, and the history tool finds the entity it added.
+    expect(ix(["patches", "--limit", "1", "--format", "llm"], { cwd: root, home }).stdout).toContain("source=mcp");
+    expect(textOf(await client.callTool({ name: "history", arguments: { target: "more" } }))).toContain("change=added");
   });
 
   test("the server ends when its client closes stdin", async () => {

@@ -172,7 +172,11 @@ describe("commit", () => {
       { rev: 1, path: "src/a.ts", op: "add", hash: "ha1", added: 2, removed: 0 },
       { rev: 1, path: "src/b.ts", op: "add", hash: "hb1", added: 3, removed: 0 },
     ]);
-    expect((await store.revisions()).map(({ at: _, ...r }) => r)).toEqual([{ rev: 1, filesAdded: 2, filesChanged: 0, filesDeleted: 0 }]);
+    expect((await store.revisions()).map(({ at: _, ...r }) => r)).toEqual([
+      { rev: 1, filesAdded: 2, filesChanged: 0, filesDeleted: 0, source: null, intent: null, head: null, dirty: null, baseline: true },
+    ]);
+    // A cold map is the baseline: no row per entity.
+    expect(await store.changesBetween(0, 1, 100)).toEqual([]);
     // Entities hang under their file; files under nothing.
     expect((await store.node(idOf("src/a.ts", "function:run")))?.parentId).toBe(idOf("src/a.ts"));
     expect((await collect(store.allNodes())).filter((n) => n.kind === "file").map((n) => n.parentId)).toEqual([null, null]);
@@ -203,7 +207,10 @@ describe("commit", () => {
     expect(await callTargets(store)).toEqual(["helper"]);
     expect((await store.node(idOf("src/b.ts", "function:helper")))?.startLine).toBe(5);
     expect(await store.patches(2)).toEqual([{ rev: 2, path: "src/b.ts", op: "modify", hash: "hb2", added: 1, removed: 1 }]);
-    expect((await store.revisions()).filter((r) => r.rev === 2).map(({ at: _, ...r }) => r)).toEqual([{ rev: 2, filesAdded: 0, filesChanged: 1, filesDeleted: 0 }]);
+    expect((await store.revisions()).filter((r) => r.rev === 2).map(({ at: _, ...r }) => r)).toEqual([
+      { rev: 2, filesAdded: 0, filesChanged: 1, filesDeleted: 0, source: null, intent: null, head: null, dirty: null, baseline: false },
+    ]);
+    expect((await store.changesBetween(1, 2, 100)).map((c) => `${c.change} ${c.name}`).sort()).toEqual(["added extra", "removed other"]);
     // The text index follows: the removed name is gone, the new one is found.
     expect(queryAll("SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'other'")).toEqual([{ n: 0 }]);
     expect((await store.searchNames("extra", 10)).map((n) => n.qname)).toEqual(["extra"]);

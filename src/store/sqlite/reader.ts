@@ -4,6 +4,7 @@ import type { Database } from "bun:sqlite";
 import type { EdgeKind } from "../../model/edges";
 import type { FileFacts } from "../../model/facts";
 import type {
+  EntityChange,
   EntityAt,
   FileGraph,
   FileLink,
@@ -122,6 +123,25 @@ export function readStampList(db: Database): StampList {
   const rows = db.query("SELECT path, size, mtime_ms FROM files").values() as [string, number, number][];
   return stampListOf(rows.map(([path, size, mtimeMs]) => [path, { size, mtimeMs }]));
 }
+
+const REVISION_COLUMNS = "rev, at, files_added AS filesAdded, files_changed AS filesChanged, files_deleted AS filesDeleted, source, intent, head, dirty, baseline";
+type StoredRevision = Omit<RevisionRow, "dirty" | "baseline"> & { dirty: number | null; baseline: number };
+const revisionRow = (r: StoredRevision): RevisionRow => ({ ...r, dirty: r.dirty === null ? null : r.dirty === 1, baseline: r.baseline === 1 });
+
+const CHANGE_COLUMNS = "rev, id, kind, name, qname, path, op, what, from_id AS fromId, signature";
+type StoredChange = { rev: number; id: string; kind: string; name: string; qname: string; path: string; op: EntityChange["change"]; what: string | null; fromId: string | null; signature: string | null };
+const changeRow = (c: StoredChange): EntityChange => ({
+  rev: c.rev,
+  id: c.id,
+  kind: c.kind,
+  name: c.name,
+  qname: c.qname,
+  path: c.path,
+  change: c.op,
+  what: (c.what ? c.what.split(",") : []) as EntityChange["what"],
+  ...(c.fromId ? { renamedFrom: c.fromId } : {}),
+  signature: c.signature ?? "",
+});
 
 export class SqliteGraphReader implements GraphReader {
   private readonly rowids = new Map<string, number>();
@@ -824,9 +844,42 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async revisions(): Promise<RevisionRow[]> {
-    return this.db
-      .query("SELECT rev, at, files_added AS filesAdded, files_changed AS filesChanged, files_deleted AS filesDeleted FROM revisions ORDER BY rev")
-      .all() as RevisionRow[];
+    return (this.db.query(`SELECT ${REVISION_COLUMNS} FROM revisions ORDER BY rev`).all() as StoredRevision[]).map(revisionRow);
+  }
+
+  async recentRevisions(limit: number): Promise<{ rows: RevisionRow[]; total: number }> {
+    const rows = this.db.query(`SELECT ${REVISION_COLUMNS} FROM revisions ORDER BY rev DESC LIMIT ?`).all(limit) as StoredRevision[];
+    const total = (this.db.query("SELECT count(*) AS n FROM revisions").get() as { n: number }).n;
+    return { rows: rows.map(revisionRow), total };
+  }
+
+  async revision(rev: number): Promise<RevisionRow | undefined> {
+    const row = this.db.query(`SELECT ${REVISION_COLUMNS} FROM revisions WHERE rev = ?`).get(rev) as StoredRevision | null;
+    return row ? revisionRow(row) : undefined;
+  }
+
+  async changesOf(ids: readonly string[]): Promise<EntityChange[]> {
+    if (ids.length === 0) return [];
+    return (this.db.query(`SELECT ${CHANGE_COLUMNS} FROM changes WHERE id IN (${placeholders(ids.length)}) ORDER BY rev, rowid`).all(...ids) as StoredChange[]).map(changeRow);
+  }
+
+  async changesNamed(name: string, limit: number): Promise<EntityChange[]> {
+    // The newest row of each id: its names then, and whether it was removed.
+    const rows = this.db
+      .query(
+        `SELECT ${CHANGE_COLUMNS} FROM changes c WHERE (name = ?1 OR qname = ?1 OR (length(?1) >= 4 AND id LIKE ?1 || '%'))
+           AND rev = (SELECT max(rev) FROM changes WHERE id = c.id) ORDER BY rev DESC LIMIT ?2`,
+      )
+      .all(name, limit) as StoredChange[];
+    return rows.map(changeRow);
+  }
+
+  async changesBetween(from: number, to: number, limit: number): Promise<EntityChange[]> {
+    return (this.db.query(`SELECT ${CHANGE_COLUMNS} FROM changes WHERE rev > ? AND rev <= ? ORDER BY rev, rowid LIMIT ?`).all(from, to, limit) as StoredChange[]).map(changeRow);
+  }
+
+  async patchesOf(path: string): Promise<PatchRow[]> {
+    return this.db.query("SELECT rev, path, op, hash, added, removed FROM patches WHERE path = ? ORDER BY rev").all(path) as PatchRow[];
   }
 
   async patches(rev?: number): Promise<PatchRow[]> {

@@ -3,7 +3,7 @@
 // are handed out here and survive an entity's re-map.
 import type { Database } from "bun:sqlite";
 import type { FileFacts } from "../../model/facts";
-import type { CommitResult, FileChange, FileRow, GraphReader, OwnerEdges, RevisionRest, RevisionWriter } from "../graph";
+import { DIRTY_PATHS_META, type CommitResult, type FileChange, type FileRow, type GraphReader, type OwnerEdges, type RevisionOrigin, type RevisionRest, type RevisionWriter } from "../graph";
 import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
 import { chunks, keyList, placeholders, readStampList } from "./reader";
 import { INDEXES, INDEX_NAMES, RANKED_FIGURES, type RankedFigure } from "./schema";
@@ -24,8 +24,25 @@ interface ExistingNode extends FiguresRow {
   id: string;
   name: string;
   qname: string;
+  path: string;
   exported: number;
   parent: number | null;
+  signature: string;
+  body: string | null;
+}
+
+/** A row of changes, before its revision number is known. */
+interface ChangeRow {
+  id: string;
+  kind: string;
+  name: string;
+  qname: string;
+  path: string;
+  op: "added" | "changed" | "removed";
+  what: string | null;
+  body: string | null;
+  signature: string;
+  fromId: string | null;
 }
 
 type SqlValue = string | number | null;
@@ -115,6 +132,8 @@ export class RevisionRows {
   private readonly namesIn = new Set<string>();
   private readonly namesOut = new Set<string>();
   private readonly patches: PatchRow[] = [];
+  /** What this revision did to each entity; none on a cold map (its revision is the baseline). */
+  private readonly changes: ChangeRow[] = [];
   /** Every file row this revision wrote (its stamp) or deleted (null): the stamp list follows. */
   private readonly stampWrites = new Map<string, FileStamp | null>();
   private added = 0;
@@ -180,11 +199,21 @@ export class RevisionRows {
 
     const rev = previousRev + 1;
     const at = new Date().toISOString();
+    const origin: Partial<RevisionOrigin> = (await rest.origin) ?? {};
     this.db
-      .query("INSERT INTO revisions (rev, at, files_added, files_changed, files_deleted) VALUES (?, ?, ?, ?, ?)")
-      .run(rev, at, this.added, this.changedCount, this.deletedCount);
+      .query("INSERT INTO revisions (rev, at, files_added, files_changed, files_deleted, source, intent, head, dirty, baseline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(rev, at, this.added, this.changedCount, this.deletedCount, origin.source ?? null, origin.intent ?? null, origin.head ?? null, origin.dirty === undefined ? null : origin.dirty ? 1 : 0, this.cold ? 1 : 0);
+    if (origin.dirtyPaths) setMeta.run(DIRTY_PATHS_META, JSON.stringify(origin.dirtyPaths));
+    else this.db.query("DELETE FROM meta WHERE key = ?").run(DIRTY_PATHS_META);
     const insertPatch = this.db.query("INSERT INTO patches (rev, path, op, hash, added, removed) VALUES (?, ?, ?, ?, ?, ?)");
     for (const p of this.patches) insertPatch.run(rev, p.path, p.op, p.hash, p.added, p.removed);
+    matchMoves(this.changes);
+    const insertChange = this.db.query("INSERT INTO changes (rev, id, kind, name, qname, path, op, what, from_id, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const c of this.changes) insertChange.run(rev, c.id, c.kind, c.name, c.qname, c.path, c.op, c.what, c.fromId, c.signature);
+    if (rest.keep !== undefined && rev > rest.keep) {
+      // History is bounded: the oldest revisions go with their rows, in this revision's transaction.
+      for (const table of ["revisions", "patches", "changes"]) this.db.query(`DELETE FROM ${table} WHERE rev <= ?`).run(rev - rest.keep);
+    }
     setMeta.run("rev", String(rev));
     setMeta.run("last_ingest_at", at);
     return { rev, patches: this.patches.length, droppedEdges: this.dropped, shapeChanged: this.shapeMoved, fileGraphChanged };
@@ -214,7 +243,7 @@ export class RevisionRows {
 
   private existingNodes(path: string): ExistingNode[] {
     if (this.cold) return [];
-    return this.db.query(`SELECT n.rowid, n.id, n.kind, n.name, n.qname, n.exported, n.parent, n.role, ${RANKED_FIGURES.map((f) => `coalesce(f.${f}, 0) AS ${f}`).join(", ")}
+    return this.db.query(`SELECT n.rowid, n.id, n.kind, n.name, n.qname, n.path, n.exported, n.parent, n.role, n.signature, n.body, ${RANKED_FIGURES.map((f) => `coalesce(f.${f}, 0) AS ${f}`).join(", ")}
        FROM nodes n LEFT JOIN node_figures f ON f.rowid = n.rowid WHERE n.path = ?`).all(path) as ExistingNode[];
   }
 
@@ -250,12 +279,12 @@ export class RevisionRows {
       if (!this.rowids.has(node.id)) this.rowids.set(node.id, existing.get(node.id)?.rowid ?? this.nextRowid++);
     }
     const upsert = this.db.query(
-      `INSERT INTO nodes (rowid, id, kind, name, qname, path, start_line, end_line, lang, signature, exported, role, parent, overloads)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO nodes (rowid, id, kind, name, qname, path, start_line, end_line, lang, signature, exported, role, parent, overloads, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, name = excluded.name, qname = excluded.qname,
          path = excluded.path, start_line = excluded.start_line, end_line = excluded.end_line, lang = excluded.lang,
          signature = excluded.signature, exported = excluded.exported, role = excluded.role, parent = excluded.parent,
-         overloads = excluded.overloads`,
+         overloads = excluded.overloads, body = excluded.body`,
     );
     const ftsInsert = this.db.query("INSERT INTO nodes_fts (rowid, name, qname) VALUES (?, ?, ?)");
     let addedEntities = 0;
@@ -266,9 +295,10 @@ export class RevisionRows {
       const parent = node.parentId === null ? null : (this.rowidOf(node.parentId) ?? null);
       upsert.run(
         rowid, node.id, node.kind, node.name, node.qname, node.path, node.startLine, node.endLine,
-        node.lang, node.signature, node.exported ? 1 : 0, node.role, parent, node.overloads?.join("\n") ?? null,
+        node.lang, node.signature, node.exported ? 1 : 0, node.role, parent, node.overloads?.join("\n") ?? null, node.body ?? null,
       );
       const old = existing.get(node.id);
+      if (!this.cold) this.noteChange(node, old);
       if (!old) addedEntities++;
       else if (old.kind !== node.kind || old.role !== node.role) {
         this.countTotals(old, -1);
@@ -314,7 +344,20 @@ export class RevisionRows {
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });
   }
 
+  /** An entity written again: added, or changed when its signature or text moved (its lines alone do not count). */
+  private noteChange(node: FileChange["nodes"][number], old: ExistingNode | undefined): void {
+    const body = node.body ?? null;
+    const base = { id: node.id, kind: node.kind, name: node.name, qname: node.qname, path: node.path, body, signature: node.signature, fromId: null };
+    if (!old) {
+      this.changes.push({ ...base, op: "added", what: null });
+      return;
+    }
+    const what = [old.signature !== node.signature ? "signature" : "", old.body !== body ? "body" : ""].filter(Boolean);
+    if (what.length > 0) this.changes.push({ ...base, op: "changed", what: what.join(",") });
+  }
+
   private removeNode(node: ExistingNode): void {
+    this.changes.push({ id: node.id, kind: node.kind, name: node.name, qname: node.qname, path: node.path, op: "removed", what: null, body: node.body, signature: node.signature, fromId: null });
     this.namesOut.add(node.name);
     this.ftsDelete(node);
     this.db.query("DELETE FROM nodes WHERE rowid = ?").run(node.rowid);
@@ -523,6 +566,37 @@ export class RevisionRows {
       edges: this.db.query("SELECT src, dst, kind, owner, via, confidence, lines, names, as_value FROM edges WHERE owner = ?").values(owner) as SqlValue[][],
       sites: this.db.query("SELECT src, owner, kind, name, receiver, lines FROM unresolved WHERE owner = ?").values(owner) as SqlValue[][],
     };
+  }
+}
+
+/**
+ * An entity that went and one that came in the same revision with the same kind and text are
+ * one entity moved (its file renamed, or it moved to another file): the newcomer names its
+ * predecessor. Pairs with the same name first, then a text shared by exactly one of each.
+ */
+function matchMoves(changes: ChangeRow[]): void {
+  const gone = new Map<string, ChangeRow[]>();
+  for (const c of changes) {
+    if (c.op !== "removed" || !c.body) continue;
+    const key = `${c.kind}\0${c.body}`;
+    gone.set(key, [...(gone.get(key) ?? []), c]);
+  }
+  if (gone.size === 0) return;
+  const came = new Map<string, ChangeRow[]>();
+  for (const c of changes) {
+    if (c.op !== "added" || !c.body) continue;
+    const key = `${c.kind}\0${c.body}`;
+    if (gone.has(key)) came.set(key, [...(came.get(key) ?? []), c]);
+  }
+  for (const [key, added] of came) {
+    const removed = [...gone.get(key)!];
+    const left: ChangeRow[] = [];
+    for (const c of added) {
+      const i = removed.findIndex((r) => r.name === c.name);
+      if (i < 0) left.push(c);
+      else c.fromId = removed.splice(i, 1)[0]!.id;
+    }
+    if (left.length === 1 && removed.length === 1) left[0]!.fromId = removed[0]!.id;
   }
 }
 

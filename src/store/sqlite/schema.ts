@@ -1,7 +1,7 @@
 // The store's tables. Secondary indexes are kept apart from the tables so a cold load can
 // insert everything first and index afterwards (edge inserts measured 6x faster that way).
 
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 /** The rank figures kept per node (node_figures); pagerank is the region work's, per file. */
 export const RANKED_FIGURES = ["dependents", "callers", "importers", "members"] as const;
@@ -24,7 +24,7 @@ export const TABLES = [
   `CREATE TABLE IF NOT EXISTS nodes (
      rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, kind TEXT, name TEXT, qname TEXT,
      path TEXT, start_line INT, end_line INT, lang TEXT, signature TEXT, exported INT,
-     role TEXT, parent INT, overloads TEXT)`,
+     role TEXT, parent INT, overloads TEXT, body TEXT)`,
   // The figures `ix rank` orders by (NODE_FIGURES in revision.ts), per node (its rowid) with one
   // above zero, kept by the revision writer for the nodes whose edges moved: a rank reads its
   // figure's index from the top and stops at the limit, where aggregating the edges per query
@@ -67,8 +67,18 @@ export const TABLES = [
   `CREATE TABLE IF NOT EXISTS region_files (
      path TEXT PRIMARY KEY, region TEXT, edges_inside INT, edges_outside INT, neighbors_inside INT, neighbors_outside INT, pagerank REAL)`,
   `CREATE TABLE IF NOT EXISTS region_links (src TEXT, dst TEXT, edges INT, PRIMARY KEY (src, dst)) WITHOUT ROWID`,
+  // source/intent: what made the revision; head/dirty: git's HEAD then, and whether the tracked
+  // files differed from it; baseline: a map of an empty graph, which keeps no changes rows.
   `CREATE TABLE IF NOT EXISTS revisions (
-     rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT)`,
+     rev INTEGER PRIMARY KEY, at TEXT, files_added INT, files_changed INT, files_deleted INT,
+     source TEXT, intent TEXT, head TEXT, dirty INT, baseline INT NOT NULL DEFAULT 0)`,
+  // What each revision did to each entity (files included): added, changed (what: signature,
+  // body or both; a shift of lines is no change) or removed, with the entity's names then, so
+  // a removed one is still found. from_id: an added entity's predecessor, removed in the same
+  // revision with the same text (a file renamed, an entity moved whole). A baseline revision
+  // writes none: every entity of it appeared there.
+  `CREATE TABLE IF NOT EXISTS changes (
+     rev INT, id TEXT, kind TEXT, name TEXT, qname TEXT, path TEXT, op TEXT, what TEXT, from_id TEXT, signature TEXT)`,
   `CREATE TABLE IF NOT EXISTS patches (
      rev INT, path TEXT, op TEXT, hash TEXT, added INT, removed INT)`,
 ];
@@ -95,6 +105,9 @@ export const INDEXES = [
   `CREATE INDEX IF NOT EXISTS patches_rev ON patches(rev)`,
   // explain's history: the revisions that changed one file.
   `CREATE INDEX IF NOT EXISTS patches_path ON patches(path)`,
+  `CREATE INDEX IF NOT EXISTS changes_id ON changes(id, rev)`,
+  `CREATE INDEX IF NOT EXISTS changes_rev ON changes(rev)`,
+  `CREATE INDEX IF NOT EXISTS changes_name ON changes(name)`,
 ];
 
 /** Names of the indexes above, to tell whether a database has been indexed yet. */

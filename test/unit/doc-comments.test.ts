@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { FileFacts } from "../../src/model/facts";
+import { firstSentence } from "../../src/lang/doc-text";
+import { entity, extractorFor } from "../helpers/extract";
+
+let ts: (source: string) => FileFacts;
+let js: (source: string) => FileFacts;
+
+beforeAll(async () => {
+  ts = await extractorFor("typescript", "src/a.ts");
+  js = await extractorFor("javascript", "src/a.js");
+});
+
+const src = (...lines: string[]) => lines.join("\n");
+
+describe("firstSentence", () => {
+  test("stops at the first sentence end, not at an abbreviation or a dotted name", () => {
+    expect(firstSentence("Parses the config, e.g. a YAML file.  Then more.")).toBe("Parses the config, e.g. a YAML file.");
+    expect(firstSentence("Joins with os.path.join. Rest")).toBe("Joins with os.path.join.");
+    expect(firstSentence("No period here\n\nSecond paragraph.")).toBe("No period here");
+    expect(firstSentence("Spread\n   over   lines.")).toBe("Spread over lines.");
+  });
+
+  test("cuts a long sentence at 200 characters", () => {
+    const text = firstSentence("word ".repeat(100));
+    expect(text.length).toBe(200);
+    expect(text.endsWith("…")).toBe(true);
+  });
+});
+
+describe("JSDoc", () => {
+  test("a function's summary, params, returns, deprecation and links, with the comment's lines", () => {
+    const f = ts(src(
+      "import { x } from './x';",
+      "/**",
+      " * Loads a config from {@link Source | a source}.",
+      " * More text.",
+      " * @param {string} path - where",
+      " * @param [strict=false] whether to throw",
+      " * @param opts.deep a property, not a parameter",
+      " * @returns {Config} the parsed config",
+      " * @deprecated use {@link loadConfig} instead",
+      " * @see Loader",
+      " */",
+      "export function load(path: string, strict = false, opts = {}): Config { return parse(path); }",
+    ));
+    const doc = entity(f, "load").doc!;
+    expect(doc).toEqual({
+      startLine: 2, endLine: 11,
+      summary: "Loads a config from a source.",
+      deprecated: "use loadConfig instead",
+      params: ["path", "strict", "opts.deep"],
+      returns: "the parsed config",
+      mentions: ["Source", "loadConfig", "Loader"],
+    });
+    expect(entity(f, "load").paramNames).toEqual(["path", "strict", "opts"]);
+    expect(entity(f, "load").returnsValue).toBe(true);
+  });
+
+  test("class members, object methods, arrow consts and decorated methods carry their comments", () => {
+    const f = ts(src(
+      "/** A widget. */",
+      "@Component()",
+      "export class Widget {",
+      "  /** Renders it. */",
+      "  @Bound()",
+      "  render(this: Widget, { size }: Opts, ...rest: number[]): void {}",
+      "  /** Static helper. */",
+      "  static async make() { return new Widget(); }",
+      "}",
+      "/** An arrow. */",
+      "export const arrow = (a: number) => a + 1;",
+      "export const util = {",
+      "  /** Object method. */",
+      "  go(x) { x(); },",
+      "};",
+      "// not a doc comment",
+      "function plain() {}",
+      "/* not one either */",
+      "function alsoPlain() {}",
+    ));
+    expect(entity(f, "Widget").doc?.summary).toBe("A widget.");
+    expect(entity(f, "Widget.render").doc?.summary).toBe("Renders it.");
+    expect(entity(f, "Widget.render").paramNames).toEqual(["{}", "...rest"]);
+    expect(entity(f, "Widget.make").doc?.summary).toBe("Static helper.");
+    expect(entity(f, "arrow").doc?.summary).toBe("An arrow.");
+    expect(entity(f, "arrow").returnsValue).toBe(true);
+    expect(entity(f, "util.go").doc?.summary).toBe("Object method.");
+    expect(entity(f, "util.go").returnsValue).toBe(false);
+    expect(entity(f, "plain").doc).toBeUndefined();
+    expect(entity(f, "alsoPlain").doc).toBeUndefined();
+  });
+
+  test("what a body gives back: a return in a callback is not the function's, a stub is unknown", () => {
+    const f = js(src(
+      "/** @returns {number[]} doubled */",
+      "function none(xs) { xs.map((x) => { return x * 2; }); }",
+      "/** @returns the count */",
+      "function some(xs) { if (!xs) return; return xs.length; }",
+      "/** @returns a value */",
+      "function stub() { throw new Error('abstract'); }",
+      "/** @returns values */",
+      "function* gen() { yield 1; }",
+      "/** @typedef {object} Shape */",
+      "function afterTypedef() {}",
+    ));
+    expect(entity(f, "none").returnsValue).toBe(false);
+    expect(entity(f, "some").returnsValue).toBe(true);
+    expect(entity(f, "stub").returnsValue).toBeUndefined();
+    expect(entity(f, "gen").returnsValue).toBe(true);
+    expect(entity(f, "afterTypedef").doc).toBeUndefined();
+  });
+
+  test("a declared void result returns nothing; a declared type returns a value", () => {
+    const f = ts(src(
+      "/** Does it. @returns nothing useful */",
+      "export async function run(): Promise<void> { await go(); }",
+      "/** Gets it. */",
+      "export function get(): number;",
+    ));
+    expect(entity(f, "run").returnsValue).toBe(false);
+    expect(entity(f, "run").doc?.summary).toBe("Does it.");
+    expect(entity(f, "get").returnsValue).toBe(true);
+  });
+});

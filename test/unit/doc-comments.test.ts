@@ -123,3 +123,91 @@ describe("JSDoc", () => {
     expect(entity(f, "get").returnsValue).toBe(true);
   });
 });
+
+describe("Python docstrings", () => {
+  let py: (source: string) => FileFacts;
+  beforeAll(async () => {
+    py = await extractorFor("python", "pkg/mod.py");
+  });
+
+  test("Google style: Args, Returns, the summary and roles", () => {
+    const f = py(src(
+      "def load(path, strict=False, *args, **kwargs):",
+      '    """Load a config from :func:`~pkg.source.read`.',
+      "",
+      "    Longer text.",
+      "",
+      "    Args:",
+      "        path (str): where it is.",
+      "            Continued.",
+      "        strict: whether to fail.",
+      "",
+      "    Returns:",
+      "        Config: the parsed config.",
+      '    """',
+      "    return parse(path)",
+    ));
+    const e = entity(f, "load");
+    expect(e.doc).toEqual({ startLine: 2, endLine: 13, summary: "Load a config from :func:`~pkg.source.read`.", params: ["path", "strict"], returns: "Config: the parsed config.", mentions: ["~pkg.source.read"] });
+    expect(e.paramNames).toEqual(["path", "strict", "*args", "**kwargs"]);
+    expect(e.returnsValue).toBe(true);
+  });
+
+  test("NumPy style: Parameters and Returns under their rules", () => {
+    const f = py(src(
+      "class A:",
+      "    def fit(self, x, y=None):",
+      '        """Fit the model.',
+      "",
+      "        Parameters",
+      "        ----------",
+      "        x, y : array",
+      "            The data.",
+      "        weight : float",
+      "            Ignored.",
+      "",
+      "        Returns",
+      "        -------",
+      "        self",
+      '        """',
+      "        self.x = x",
+    ));
+    const e = entity(f, "A.fit");
+    expect(e.doc?.params).toEqual(["x", "y", "weight"]);
+    expect(e.doc?.returns).toBe("self");
+    expect(e.paramNames).toEqual(["x", "y"]);
+    expect(e.returnsValue).toBe(false);
+  });
+
+  test("Sphinx style, deprecation, classes, and stubs that say nothing about their result", () => {
+    const f = py(src(
+      "class Old:",
+      '    """An old thing. See :class:`New`."""',
+      "    @staticmethod",
+      "    def make(a, b):",
+      '        """Make one.',
+      "",
+      "        :param a: first",
+      "        :param int c: third",
+      "        :returns: the thing",
+      "",
+      "        .. deprecated:: 2.0",
+      "           Use :meth:`New.make`.",
+      '        """',
+      "        raise NotImplementedError",
+      "    def gen(self):",
+      '        """Yield them."""',
+      "        yield 1",
+      "    def none(self) -> None:",
+      '        """Nothing."""',
+      "        return helper()",
+    ));
+    expect(entity(f, "Old").doc).toEqual({ startLine: 2, endLine: 2, summary: "An old thing.", mentions: ["New"] });
+    const make = entity(f, "Old.make");
+    expect(make.doc).toEqual({ startLine: 5, endLine: 13, summary: "Make one.", params: ["a", "c"], returns: "the thing", deprecated: "2.0 Use :meth:`New.make`.", mentions: ["New.make"] });
+    expect(make.paramNames).toEqual(["a", "b"]);
+    expect(make.returnsValue).toBeUndefined();
+    expect(entity(f, "Old.gen").returnsValue).toBe(true);
+    expect(entity(f, "Old.none").returnsValue).toBe(false);
+  });
+});

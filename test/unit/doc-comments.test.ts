@@ -211,3 +211,40 @@ describe("Python docstrings", () => {
     expect(entity(f, "Old.none").returnsValue).toBe(false);
   });
 });
+
+describe("Go doc comments", () => {
+  let go: (source: string) => FileFacts;
+  beforeAll(async () => {
+    go = await extractorFor("go", "pkg/x.go");
+  });
+
+  test("the // lines right above: summary, Deprecated paragraph, doc links; code blocks and directives left out", () => {
+    const f = go(src(
+      "package pkg",
+      "",
+      "// Open opens a [Store] at path. It uses [io.Reader] and [*os.File].",
+      "//",
+      "// Example:",
+      "//",
+      "//	x := a[i]",
+      "//",
+      "// Deprecated: use [OpenStore] instead.",
+      "//go:noinline",
+      "func Open(path string) *Store { return nil }",
+      "",
+      "// Store holds things.",
+      "type Store struct{}",
+      "",
+      "// Get reads one.",
+      "func (s *Store) Get() {}",
+      "",
+      "// Not attached.",
+      "",
+      "func Loose() {}",
+    ));
+    expect(entity(f, "Open").doc).toEqual({ startLine: 3, endLine: 10, summary: "Open opens a Store at path.", deprecated: "use [OpenStore] instead.", mentions: ["Store", "io.Reader", "os.File", "OpenStore"] });
+    expect(entity(f, "Store").doc?.summary).toBe("Store holds things.");
+    expect(entity(f, "Store.Get").doc?.summary).toBe("Get reads one.");
+    expect(entity(f, "Loose").doc).toBeUndefined();
+  });
+});

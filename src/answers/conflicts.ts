@@ -54,8 +54,30 @@ interface Documented {
  * of the graph when none are given.
  */
 export async function conflictsAmong(session: Pick<Session, "graph">, nodes?: readonly GraphNode[]): Promise<Conflict[]> {
+  return conflictsOf(session.graph, nodes ? await documentedOf(session.graph, nodes) : await allDocumented(session.graph, ""));
+}
+
+export interface ConflictsAnswer {
+  rev: number;
+  /** Conflicts that match, shown or not. */
+  total: number;
+  /** How many of them each rule found. */
+  byRule: Record<string, number>;
+  conflicts: Conflict[];
+}
+
+/** The conflicts of the graph's revision, under `path` ("" or absent: everywhere), of one rule, at most `limit`. */
+export async function conflictsAnswer(session: Pick<Session, "graph">, request: { kind?: string; path?: string; limit: number }): Promise<ConflictsAnswer> {
   const { graph } = session;
-  const documented = nodes ? await documentedOf(graph, nodes) : await allDocumented(graph);
+  const all = await conflictsOf(graph, await allDocumented(graph, request.path ?? ""));
+  const matching = request.kind === undefined ? all : all.filter((c) => c.rule === request.kind);
+  const byRule: Record<string, number> = {};
+  for (const rule of CONFLICT_KINDS) byRule[rule] = 0;
+  for (const conflict of all) byRule[conflict.rule]!++;
+  return { rev: await graph.rev(), total: matching.length, byRule, conflicts: matching.slice(0, request.limit) };
+}
+
+async function conflictsOf(graph: GraphReader, documented: readonly Documented[]): Promise<Conflict[]> {
   const conflicts: Conflict[] = [];
   let names: GraphNames | undefined;
   for (const item of documented) {
@@ -117,11 +139,14 @@ async function documentedOf(graph: GraphReader, nodes: readonly GraphNode[]): Pr
   return out;
 }
 
-async function allDocumented(graph: GraphReader): Promise<Documented[]> {
+/** Every documented entity of the files under `path` (a file or a directory; "" is every file). */
+async function allDocumented(graph: GraphReader, path: string): Promise<Documented[]> {
   const out: Documented[] = [];
   const rows = await graph.fileRows();
+  const dir = path.endsWith("/") ? path : `${path}/`;
   for (const row of rows.values()) {
     if (row.lang === null) continue;
+    if (path !== "" && row.path !== path && !row.path.startsWith(dir)) continue;
     const facts = await graph.facts(row.path);
     if (!facts || !facts.entities.some((e) => e.doc)) continue;
     const imported = importedNames(facts);

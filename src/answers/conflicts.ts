@@ -3,11 +3,10 @@
 // documented entity (its doc, its parameters as the signature names them, whether its body
 // gives back a value), plus two graph questions: who calls a deprecated entity, and which names
 // the graph holds. Conflicts come in a fixed order: by path, line, rule, then the claim.
-import { familyOf } from "../lang/registry";
-import type { DocFact, EntityFact, FileFacts } from "../model/facts";
+import { familyOf, langOfPath } from "../lang/registry";
+import { docClaimsOf, type CheckedEntity, type DocFact } from "../model/facts";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode, GraphReader } from "../store";
-import { entityFactOf } from "./claims";
 import type { Session } from "./session";
 
 export type ConflictRule = "param_mismatch" | "returns_nothing" | "deprecated_in_use" | "stale_mention";
@@ -40,14 +39,18 @@ export interface Conflict {
   users?: GraphNode[];
 }
 
-/** One documented entity with what the rules read of it. */
+/** One documented entity with what the rules read of it; its node is looked up only when a rule needs it. */
 interface Documented {
-  node: GraphNode;
-  entity: EntityFact;
+  path: string;
+  entity: CheckedEntity;
   doc: DocFact;
   /** Names the entity's file binds by import: a mention of one is no stale mention. */
   imported: ReadonlySet<string>;
+  node?: GraphNode;
 }
+
+/** A conflict found on an entity before its node is looked up. */
+type Found = Omit<Conflict, "node"> & { item: Documented };
 
 /**
  * Every conflict about `nodes` (each node's own doc comment), or about every documented entity
@@ -78,21 +81,23 @@ export async function conflictsAnswer(session: Pick<Session, "graph">, request: 
 }
 
 async function conflictsOf(graph: GraphReader, documented: readonly Documented[]): Promise<Conflict[]> {
-  const conflicts: Conflict[] = [];
-  let names: GraphNames | undefined;
+  const found: Found[] = [];
   for (const item of documented) {
     const param = paramMismatch(item);
-    if (param) conflicts.push(param);
+    if (param) found.push(param);
     const returns = returnsNothing(item);
-    if (returns) conflicts.push(returns);
-    if (item.doc.deprecated !== undefined) {
-      const use = await deprecatedInUse(graph, item);
-      if (use) conflicts.push(use);
-    }
-    if (item.doc.mentions?.length) {
-      names ??= await graphNames(graph);
-      conflicts.push(...staleMentions(item, names));
-    }
+    if (returns) found.push(returns);
+  }
+  found.push(...(await staleMentions(graph, documented)));
+  for (const item of documented) {
+    if (item.doc.deprecated === undefined) continue;
+    const use = await deprecatedInUse(graph, item);
+    if (use) found.push(use);
+  }
+  const conflicts: Conflict[] = [];
+  for (const { item, ...conflict } of found) {
+    const node = await nodeOf(graph, item);
+    if (node) conflicts.push({ ...conflict, node });
   }
   return conflicts.sort(byPlace);
 }
@@ -110,10 +115,12 @@ function byPlace(a: Conflict, b: Conflict): number {
 
 // ── the documented entities ─────────────────────────────────────────────────
 
-function importedNames(facts: FileFacts): Set<string> {
-  const names = new Set<string>();
-  for (const imp of facts.imports) for (const name of imp.names) if (name.local) names.add(name.local);
-  return names;
+/** The node an entity fact was made from: same first line, qualified name and kind. */
+async function nodeOf(graph: GraphReader, item: Documented): Promise<GraphNode | undefined> {
+  if (item.node) return item.node;
+  const { entity } = item;
+  item.node = (await graph.startingAt(item.path, entity.startLine)).find((n) => n.qname === entity.qname && n.kind === entity.kind);
+  return item.node;
 }
 
 async function documentedOf(graph: GraphReader, nodes: readonly GraphNode[]): Promise<Documented[]> {
@@ -127,47 +134,25 @@ async function documentedOf(graph: GraphReader, nodes: readonly GraphNode[]): Pr
   const out: Documented[] = [];
   for (const [path, list] of byPath) {
     const facts = await graph.facts(path);
-    if (!facts) continue;
-    let imported: Set<string> | undefined;
+    const claims = facts && docClaimsOf(facts);
+    if (!claims) continue;
+    const imported = new Set(claims.imports);
     for (const node of list) {
-      const entity = entityFactOf(facts, node);
-      if (!entity?.doc) continue;
-      imported ??= importedNames(facts);
-      out.push({ node, entity, doc: entity.doc, imported });
+      const entity = claims.entities.find((e) => e.qname === node.qname && e.kind === node.kind && e.startLine === node.startLine);
+      if (entity) out.push({ path, entity, doc: entity.doc, imported, node });
     }
   }
   return out;
 }
 
-/** Every documented entity of the files under `path` (a file or a directory; "" is every file). */
+/** Every documented entity with a checkable claim in the files under `path` (a file or a directory; "" is every file). */
 async function allDocumented(graph: GraphReader, path: string): Promise<Documented[]> {
   const out: Documented[] = [];
-  const rows = await graph.fileRows();
-  const dir = path.endsWith("/") ? path : `${path}/`;
-  for (const row of rows.values()) {
-    if (row.lang === null) continue;
-    if (path !== "" && row.path !== path && !row.path.startsWith(dir)) continue;
-    const facts = await graph.facts(row.path);
-    if (!facts || !facts.entities.some((e) => e.doc)) continue;
-    const imported = importedNames(facts);
-    const wanted = facts.entities.filter((e) => e.doc);
-    const nodes = await nodesOfEntities(graph, row.path, wanted);
-    for (const entity of wanted) {
-      const node = nodes.get(entity);
-      if (node) out.push({ node, entity, doc: entity.doc!, imported });
-    }
+  for (const file of await graph.docClaims(path)) {
+    const imported = new Set(file.imports);
+    for (const entity of file.entities) out.push({ path: file.path, entity, doc: entity.doc, imported });
   }
   return out;
-}
-
-/** The node each entity fact was made from, by its first line and qualified name. */
-async function nodesOfEntities(graph: GraphReader, path: string, entities: readonly EntityFact[]): Promise<Map<EntityFact, GraphNode>> {
-  const found = new Map<EntityFact, GraphNode>();
-  for (const entity of entities) {
-    const node = (await graph.startingAt(path, entity.startLine)).find((n) => n.qname === entity.qname && n.kind === entity.kind);
-    if (node) found.set(entity, node);
-  }
-  return found;
 }
 
 // ── param_mismatch ──────────────────────────────────────────────────────────
@@ -179,8 +164,9 @@ function bareParam(name: string): string {
   return name.replace(/^(\*\*|\*|\.\.\.)/, "");
 }
 
-function paramMismatch({ node, entity, doc }: Documented): Conflict | undefined {
-  if (!CALLABLE.has(node.kind) || !doc.params?.length || !entity.paramNames) return undefined;
+function paramMismatch(item: Documented): Found | undefined {
+  const { entity, doc } = item;
+  if (!CALLABLE.has(entity.kind) || !doc.params?.length || !entity.paramNames) return undefined;
   const declared = entity.paramNames;
   // A destructured parameter or a `**kwargs` takes names the signature does not spell out.
   if (declared.some((p) => p === "{}" || p.startsWith("**"))) return undefined;
@@ -194,7 +180,7 @@ function paramMismatch({ node, entity, doc }: Documented): Conflict | undefined 
     missing.length === 1 && undocumented.length === 1
       ? `rename the documented parameter ${missing[0]} to ${bareParam(undocumented[0]!)}`
       : `remove the doc for ${missing.join(", ")}, or add ${missing.length === 1 ? "that parameter" : "those parameters"} to the signature`;
-  return { rule: "param_mismatch", node, line: doc.startLine, claim: `documents parameter${missing.length === 1 ? "" : "s"} ${missing.join(", ")}`, code: signature, recommendation };
+  return { rule: "param_mismatch", item, line: doc.startLine, claim: `documents parameter${missing.length === 1 ? "" : "s"} ${missing.join(", ")}`, code: signature, recommendation };
 }
 
 // ── returns_nothing ─────────────────────────────────────────────────────────
@@ -202,13 +188,14 @@ function paramMismatch({ node, entity, doc }: Documented): Conflict | undefined 
 /** A returns text that says there is nothing to return. */
 const SAYS_NOTHING = /^(none|nothing|void|undefined|no value|`?none`?\b)/i;
 
-function returnsNothing({ node, entity, doc }: Documented): Conflict | undefined {
-  if (!CALLABLE.has(node.kind) || doc.returns === undefined || entity.returnsValue !== false) return undefined;
+function returnsNothing(item: Documented): Found | undefined {
+  const { entity, doc } = item;
+  if (!CALLABLE.has(entity.kind) || doc.returns === undefined || entity.returnsValue !== false) return undefined;
   if (SAYS_NOTHING.test(doc.returns.trim())) return undefined;
   const claim = doc.returns ? `returns ${clip(doc.returns)}` : "documents a result";
   return {
     rule: "returns_nothing",
-    node,
+    item,
     line: doc.startLine,
     claim,
     code: "no return statement gives back a value",
@@ -222,14 +209,15 @@ function clip(text: string, max = 80): string {
 
 // ── deprecated_in_use ───────────────────────────────────────────────────────
 
-async function deprecatedInUse(graph: GraphReader, item: Documented): Promise<Conflict | undefined> {
-  const { node, doc } = item;
+async function deprecatedInUse(graph: GraphReader, item: Documented): Promise<Found | undefined> {
+  const { doc } = item;
+  const node = await nodeOf(graph, item);
+  if (!node) return undefined;
   const edges = await graph.usesInto(node.id, -1);
   const candidates = edges.filter((e) => !TEST_ROLES.has(e.node.role) && !inside(e.node, node));
   if (candidates.length === 0) return undefined;
   // Deprecated code calling deprecated code is one retirement, not a conflict.
-  const callerDocs = await documentedOf(graph, candidates.map((e) => e.node));
-  const retiring = new Set(callerDocs.filter((d) => d.doc.deprecated !== undefined).map((d) => d.node.id));
+  const retiring = await deprecatedAmong(graph, candidates.map((e) => e.node));
   const users: GraphNode[] = [];
   const seen = new Set<string>();
   let uses = 0;
@@ -247,7 +235,7 @@ async function deprecatedInUse(graph: GraphReader, item: Documented): Promise<Co
   const more = users.length > USERS_NAMED ? ` and ${users.length - USERS_NAMED} more` : "";
   return {
     rule: "deprecated_in_use",
-    node,
+    item,
     line: doc.startLine,
     claim: `deprecated${reason}`,
     code: `${uses} production use${uses === 1 ? "" : "s"} by ${users.length} caller${users.length === 1 ? "" : "s"}: ${named}${more}`,
@@ -257,31 +245,25 @@ async function deprecatedInUse(graph: GraphReader, item: Documented): Promise<Co
   };
 }
 
+/** The ids of those of `nodes` whose doc deprecates them, reading each file's doc claims once. */
+async function deprecatedAmong(graph: GraphReader, nodes: readonly GraphNode[]): Promise<Set<string>> {
+  const ids = new Set<string>();
+  const byPath = new Map<string, CheckedEntity[]>();
+  for (const node of nodes) {
+    let entities = byPath.get(node.path);
+    if (!entities) byPath.set(node.path, (entities = (await graph.docClaims(node.path)).find((f) => f.path === node.path)?.entities ?? []));
+    const retiring = entities.some((e) => e.doc.deprecated !== undefined && e.qname === node.qname && e.kind === node.kind && e.startLine === node.startLine);
+    if (retiring) ids.add(node.id);
+  }
+  return ids;
+}
+
 /** A use from within the entity itself (recursion, a member calling a sibling) is no outside use. */
 function inside(user: GraphNode, node: GraphNode): boolean {
   return user.path === node.path && user.startLine >= node.startLine && user.endLine <= node.endLine;
 }
 
 // ── stale_mention ───────────────────────────────────────────────────────────
-
-/** What names the graph holds: every entity name, and every module (file stem, directory, package). */
-interface GraphNames {
-  entities: Set<string>;
-  modules: Set<string>;
-}
-
-async function graphNames(graph: GraphReader): Promise<GraphNames> {
-  const entities = new Set(await graph.distinctNames());
-  const modules = new Set<string>();
-  for (const path of (await graph.fileRows()).keys()) {
-    const parts = path.split("/");
-    const base = parts.pop()!;
-    const dot = base.indexOf(".");
-    modules.add(dot > 0 ? base.slice(0, dot) : base);
-    for (const dir of parts) modules.add(dir);
-  }
-  return { entities, modules };
-}
 
 /**
  * A mention's parts: `~pkg.mod.Cls` → [pkg, mod, Cls], `Foo#bar()` → [Foo, bar], `*pkg.T` →
@@ -294,36 +276,68 @@ export function mentionParts(mention: string): string[] | undefined {
   return parts.length > 0 && parts.every((p) => /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(p)) ? parts : undefined;
 }
 
-function staleMentions(item: Documented, names: GraphNames): Conflict[] {
-  const { node, doc, entity, imported } = item;
-  const builtin = familyOf(node.lang)?.isBuiltinName;
-  const params = new Set((entity.paramNames ?? []).map(bareParam));
-  const conflicts: Conflict[] = [];
-  const seen = new Set<string>();
-  for (const mention of doc.mentions ?? []) {
-    if (seen.has(mention)) continue;
-    seen.add(mention);
-    const parts = mentionParts(mention);
-    if (!parts) continue;
-    const last = parts[parts.length - 1]!;
-    const first = parts[0]!;
-    const known = (name: string) => names.entities.has(name) || names.modules.has(name);
-    if (known(last)) continue;
-    if (parts.length === 1) {
-      // A name the runtime provides, an import from elsewhere, or a parameter of its own.
-      if (imported.has(first) || params.has(first) || builtin?.(first)) continue;
-    } else {
-      // `os.path.join`, `z.ZodType`: a qualifier the graph does not hold is another library's.
-      if (!parts.slice(0, -1).some(known) || imported.has(first) || builtin?.(first)) continue;
+/**
+ * The mentions that name nothing in the graph. A mention's last part may be an entity's name
+ * or a module's (a file's stem, a directory, a package); names the graph lacks are then read
+ * as another library's or the runtime's wherever the code gives a sign of it: a qualifier the
+ * graph does not hold, an import, a parameter, a builtin.
+ */
+async function staleMentions(graph: GraphReader, documented: readonly Documented[]): Promise<Found[]> {
+  const parsed = new Map<string, string[] | undefined>();
+  const parts = (mention: string) => {
+    if (!parsed.has(mention)) parsed.set(mention, mentionParts(mention));
+    return parsed.get(mention);
+  };
+  const wanted = new Set<string>();
+  for (const item of documented) for (const mention of item.doc.mentions ?? []) for (const part of parts(mention) ?? []) wanted.add(part);
+  if (wanted.size === 0) return [];
+  const entities = await graph.namesAmong([...wanted]);
+  const missing = [...wanted].filter((name) => !entities.has(name));
+  const modules = missing.length > 0 ? await moduleNamesAmong(graph, new Set(missing)) : new Set<string>();
+  const known = (name: string) => entities.has(name) || modules.has(name);
+  const found: Found[] = [];
+  for (const item of documented) {
+    const { doc, entity, imported } = item;
+    const builtin = familyOf(langOfEntity(item))?.isBuiltinName;
+    const params = new Set((entity.paramNames ?? []).map(bareParam));
+    const seen = new Set<string>();
+    for (const mention of doc.mentions ?? []) {
+      if (seen.has(mention)) continue;
+      seen.add(mention);
+      const names = parts(mention);
+      if (!names) continue;
+      const last = names[names.length - 1]!;
+      const first = names[0]!;
+      if (known(last) || imported.has(first) || builtin?.(first)) continue;
+      // A bare name: a parameter of its own. A dotted one (`os.path.join`, `z.ZodType`): a
+      // qualifier the graph does not hold is another library's.
+      if (names.length === 1 ? params.has(first) : !names.slice(0, -1).some(known)) continue;
+      found.push({
+        rule: "stale_mention",
+        item,
+        line: doc.startLine,
+        claim: `mentions ${mention}`,
+        code: names.length === 1 ? `no entity or module is named ${last}` : `${names.slice(0, -1).join(".")} holds no ${last}`,
+        recommendation: `point the mention at the name that replaced ${last}, or remove it`,
+      });
     }
-    conflicts.push({
-      rule: "stale_mention",
-      node,
-      line: doc.startLine,
-      claim: `mentions ${mention}`,
-      code: parts.length === 1 ? `no entity or module is named ${last}` : `${parts.slice(0, -1).join(".")} holds no ${last}`,
-      recommendation: `point the mention at the name that replaced ${last}, or remove it`,
-    });
   }
-  return conflicts;
+  return found;
+}
+
+/** Of `names`, those naming a module: a file's stem or a directory of some path. */
+async function moduleNamesAmong(graph: GraphReader, names: ReadonlySet<string>): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const path of (await graph.fileRows()).keys()) {
+    const segments = path.split("/");
+    const base = segments.pop()!;
+    const dot = base.indexOf(".");
+    for (const name of [dot > 0 ? base.slice(0, dot) : base, ...segments]) if (names.has(name)) found.add(name);
+  }
+  return found;
+}
+
+/** The language of an entity's file, by its path. */
+function langOfEntity(item: Documented): string | undefined {
+  return item.node?.lang ?? langOfPath(item.path);
 }

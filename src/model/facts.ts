@@ -125,6 +125,37 @@ export interface DocFact {
   mentions?: string[];
 }
 
+/** A documented entity as the conflict rules read it: where it is, its doc, and what its doc is checked against. */
+export type CheckedEntity = Pick<EntityFact, "name" | "qname" | "kind" | "startLine" | "endLine" | "paramNames" | "returnsValue"> & { doc: DocFact };
+
+/**
+ * What the conflict rules check in one file, kept by the store beside its facts so a question
+ * about every documented entity reads these rows, not every file's facts: the entities whose
+ * doc makes a claim the code can contradict, and the names the file binds by import.
+ */
+export interface DocClaims {
+  path: string;
+  entities: CheckedEntity[];
+  imports: string[];
+}
+
+/** The file's DocClaims (path aside); undefined when no doc of it makes a checkable claim. */
+export function docClaimsOf(facts: FileFacts): Omit<DocClaims, "path"> | undefined {
+  const entities: CheckedEntity[] = [];
+  for (const e of facts.entities) {
+    const doc = e.doc;
+    if (!doc || (!doc.params && doc.returns === undefined && doc.deprecated === undefined && !doc.mentions)) continue;
+    const checked: CheckedEntity = { name: e.name, qname: e.qname, kind: e.kind, startLine: e.startLine, endLine: e.endLine, doc };
+    if (e.paramNames) checked.paramNames = e.paramNames;
+    if (e.returnsValue !== undefined) checked.returnsValue = e.returnsValue;
+    entities.push(checked);
+  }
+  if (entities.length === 0) return undefined;
+  const imports = new Set<string>();
+  for (const imp of facts.imports) for (const name of imp.names) if (name.local) imports.add(name.local);
+  return { entities, imports: [...imports] };
+}
+
 /**
  * Parameter index → the declared types of the parameters of the function that parameter
  * takes, as written with generic arguments stripped ("Observable", "ns.Foo"); "" where one

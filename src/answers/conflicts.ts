@@ -300,7 +300,7 @@ async function staleMentions(graph: GraphReader, documented: readonly Documented
     const { doc, entity, imported } = item;
     const builtin = familyOf(langOfEntity(item))?.isBuiltinName;
     const params = new Set((entity.paramNames ?? []).map(bareParam));
-    const seen = new Set<string>();
+    const seen = new Set<string>(doc.declared);
     for (const mention of doc.mentions ?? []) {
       if (seen.has(mention)) continue;
       seen.add(mention);

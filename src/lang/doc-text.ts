@@ -47,6 +47,20 @@ export function docFact(fields: DocFact): DocFact | undefined {
   return empty ? undefined : doc;
 }
 
+/**
+ * Marks the doc's mentions whose last part the file declares as a variable or constant
+ * (`declaration` builds the family's pattern for a name): DocFact.declared.
+ */
+export function markDeclared(doc: DocFact | undefined, source: string, declaration: (name: string) => RegExp): DocFact | undefined {
+  if (!doc?.mentions) return doc;
+  const declared = doc.mentions.filter((mention) => {
+    const last = /([\p{L}_$][\p{L}\p{N}_$]*)\W*$/u.exec(mention)?.[1];
+    return last !== undefined && declaration(last.replace(/\$/g, "\\$")).test(source);
+  });
+  if (declared.length > 0) doc.declared = declared;
+  return doc;
+}
+
 /** How many line breaks `source` holds between two indices. */
 export function newlinesBetween(source: string, from: number, to: number): number {
   let count = 0;

@@ -123,6 +123,11 @@ export interface DocFact {
   returns?: string;
   /** Entity names the comment refers to (`{@link X}`, `[X]` in Go, `:func:\`X\`` in Python), in order. */
   mentions?: string[];
+  /**
+   * Mentions naming something the same file declares that no entity holds (a module-level
+   * constant or variable): they point at code that exists.
+   */
+  declared?: string[];
 }
 
 /** A documented entity as the conflict rules read it: where it is, its doc, and what its doc is checked against. */

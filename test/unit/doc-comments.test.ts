@@ -111,6 +111,11 @@ describe("JSDoc", () => {
     expect(entity(f, "afterTypedef").doc).toBeUndefined();
   });
 
+  test("a mention of a module-level constant of the file is marked declared", () => {
+    const f = ts(src("const $LIMIT = 3;", "/** Caps at {@link $LIMIT}, see {@link Gone}. */", "export function cap() { return 1; }"));
+    expect(entity(f, "cap").doc?.declared).toEqual(["$LIMIT"]);
+  });
+
   test("a declared void result returns nothing; a declared type returns a value", () => {
     const f = ts(src(
       "/** Does it. @returns nothing useful */",

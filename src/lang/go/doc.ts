@@ -2,7 +2,7 @@
 // directives left out), read as a DocFact: the first sentence, a "Deprecated:" paragraph, and
 // the doc links `[Name]`, `[pkg.Name]`, `[*pkg.Name]`, `[Name.Method]` written in prose.
 import type { DocFact } from "../../model/facts";
-import { claimText, docFact, firstSentence } from "../doc-text";
+import { claimText, docFact, firstSentence, markDeclared } from "../doc-text";
 
 /** A link: brackets around a Go name, not after a letter (an index `a[i]`) and not defining a URL (`[x]: …`). */
 const DOC_LINK = /(?<![\p{L}\p{N}_\]])\[(\*?[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*)\](?![:(\[])/gu;
@@ -26,7 +26,8 @@ export function goDocBefore(source: string, start: number, line: number): DocFac
   // Only a block comment's lines count; every directive between was skipped above.
   const endLine = line - 1;
   const startLine = endLine - countLinesBack(source, lineStart, start) + 1;
-  return parseGoDoc(lines, startLine, endLine);
+  // `const X = …`, `var X T`, and a name in a const/var group.
+  return markDeclared(parseGoDoc(lines, startLine, endLine), source, (name) => new RegExp(`(?:\\b(?:const|var)\\s+|^\\s+)${name}\\b[^\\n]*=|\\b(?:const|var)\\s+${name}\\b`, "m"));
 }
 
 function countLinesBack(source: string, from: number, to: number): number {

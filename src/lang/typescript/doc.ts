@@ -3,7 +3,7 @@
 // a DocFact: the first sentence, `@deprecated`, `@param` names, `@returns`, and the names
 // `{@link}`, `{@linkcode}`, `{@linkplain}` and `@see` refer to.
 import type { DocFact } from "../../model/facts";
-import { claimText, docFact, firstSentence, newlinesBetween } from "../doc-text";
+import { claimText, docFact, firstSentence, markDeclared, newlinesBetween } from "../doc-text";
 
 /** Words that may stand between a doc comment and the declaration's node. */
 const LEADING_WORDS = new Set(["export", "default", "declare", "const", "let", "var"]);
@@ -34,7 +34,7 @@ export function jsDocBefore(source: string, start: number, line: number): DocFac
   if (/@(?:typedef|callback|file|fileoverview|module|license|jsx)\b/.test(body)) return undefined;
   const endLine = line - newlinesBetween(source, end, start);
   const startLine = endLine - newlinesBetween(source, open, end);
-  return parseJsDoc(body, startLine, endLine);
+  return markDeclared(parseJsDoc(body, startLine, endLine), source, (name) => new RegExp(`\\b(?:const|let|var|enum)\\s+${name}\\b`));
 }
 
 /** Where a decorator ending at `end` starts (`@Bound`, `@Input() `, `@ns.Dec({ a: 1 })`); undefined when none ends there. */

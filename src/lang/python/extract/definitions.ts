@@ -3,6 +3,7 @@
 // are one entity, which carries the stubs' signatures.
 import type { Node } from "web-tree-sitter";
 import { type EntityFact, localFact } from "../../../model/facts";
+import { markDeclared } from "../../doc-text";
 import { docstringText, parseDocstring } from "../doc";
 import { annotatedType, callableResult, dottedPath, yieldedType } from "../types";
 import { addAnnotatedVar, addRefs } from "./annotations";
@@ -188,7 +189,9 @@ function docstringOf(file: PythonFile, body: Node): EntityFact["doc"] {
   const literal = first?.type === "expression_statement" ? first.firstNamedChild : null;
   if (!literal || literal.type !== "string") return undefined;
   const text = docstringText(file.text(literal));
-  return text === undefined ? undefined : parseDocstring(text, lineOf(literal), literal.endPosition.row + 1);
+  if (text === undefined) return undefined;
+  // A module-level `NAME = …` (or `NAME: T = …`).
+  return markDeclared(parseDocstring(text, lineOf(literal), literal.endPosition.row + 1), file.source, (name) => new RegExp(`^${name}\\s*(?::[^=\\n]*)?=`, "m"));
 }
 
 /**

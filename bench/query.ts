@@ -117,6 +117,9 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["callers (module.member typo: suggestions)", () => ["callers", `${stem}.${typo}`], 1],
   ["callers (unknown module: import walk)", () => ["callers", `zzNoSuch.${hub.name}`], 1],
   ["search (no match)", () => ["search", "zzNoSuchNameZz"]],
+  // Every documented entity's claims checked (goal ≤ 3× --version), and the whole list.
+  ["conflicts", () => ["conflicts"]],
+  ["conflicts --full --format json", () => ["conflicts", "--full", "--format", "json"]],
 ];
 
 interface Timing {

@@ -213,6 +213,9 @@ async function deprecatedInUse(graph: GraphReader, item: Documented): Promise<Fo
   const { doc } = item;
   const node = await nodeOf(graph, item);
   if (!node) return undefined;
+  // Most deprecated entities have no production use at all: the per-file counts tell, without reading each use.
+  const files = await graph.usesByFile(node.id);
+  if (!files.some((f) => !TEST_ROLES.has(f.role))) return undefined;
   const edges = await graph.usesInto(node.id, -1);
   const candidates = edges.filter((e) => !TEST_ROLES.has(e.node.role) && !inside(e.node, node));
   if (candidates.length === 0) return undefined;
@@ -328,7 +331,7 @@ async function staleMentions(graph: GraphReader, documented: readonly Documented
 /** Of `names`, those naming a module: a file's stem or a directory of some path. */
 async function moduleNamesAmong(graph: GraphReader, names: ReadonlySet<string>): Promise<Set<string>> {
   const found = new Set<string>();
-  for (const path of (await graph.fileRows()).keys()) {
+  for (const path of await graph.filePaths()) {
     const segments = path.split("/");
     const base = segments.pop()!;
     const dot = base.indexOf(".");

@@ -148,8 +148,15 @@ export interface DocClaims {
 export function docClaimsOf(facts: FileFacts): Omit<DocClaims, "path"> | undefined {
   const entities: CheckedEntity[] = [];
   for (const e of facts.entities) {
-    const doc = e.doc;
-    if (!doc || (!doc.params && doc.returns === undefined && doc.deprecated === undefined && !doc.mentions)) continue;
+    if (!e.doc) continue;
+    // Only what the code can contradict: documented parameters where the signature's names are
+    // known, a returns claim on a body that gives back nothing, a deprecation, links. The
+    // summary never is: it is left out, and these rows stay a fraction of the facts.
+    const { summary: _summary, params, returns, ...rest } = e.doc;
+    const doc: DocFact = { ...rest, summary: "" };
+    if (params && e.paramNames) doc.params = params;
+    if (returns !== undefined && e.returnsValue === false) doc.returns = returns;
+    if (!doc.params && doc.returns === undefined && doc.deprecated === undefined && !doc.mentions) continue;
     const checked: CheckedEntity = { name: e.name, qname: e.qname, kind: e.kind, startLine: e.startLine, endLine: e.endLine, doc };
     if (e.paramNames) checked.paramNames = e.paramNames;
     if (e.returnsValue !== undefined) checked.returnsValue = e.returnsValue;

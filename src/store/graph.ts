@@ -287,6 +287,8 @@ export interface GraphReader {
   /** The rows of some files (missing paths are left out). */
   fileRowsOf(paths: readonly string[]): Promise<Map<string, FileRow>>;
   fileRows(): Promise<Map<string, FileRow>>;
+  /** Every file's path, in no particular order: the file rows without reading them whole. */
+  filePaths(): Promise<string[]>;
   /** The files whose tree held ERROR or MISSING nodes, with how many, sorted by path. */
   filesWithParseErrors(): Promise<{ path: string; errors: number }[]>;
   /** Size and mtime of every file, sorted by path: all a no-change map compares. */

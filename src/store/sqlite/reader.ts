@@ -645,6 +645,10 @@ export class SqliteGraphReader implements GraphReader {
     return { links: [...links.values()].sort((a, b) => byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.kind, b.kind)), entities, unusedExports };
   }
 
+  async filePaths(): Promise<string[]> {
+    return (this.db.query("SELECT path FROM files").values() as [string][]).map((r) => r[0]);
+  }
+
   async docClaims(path: string): Promise<DocClaims[]> {
     const rows = (path === ""
       ? this.db.query("SELECT path, data FROM doc_claims ORDER BY path").all()

@@ -111,6 +111,23 @@ describe("JSDoc", () => {
     expect(entity(f, "afterTypedef").doc).toBeUndefined();
   });
 
+  test("a deprecation on one overload is not the function's; on every overload it is", () => {
+    const f = ts(src(
+      "/** @deprecated use a closure instead of thisArg */",
+      "export function filter(p: P, thisArg: any): Op;",
+      "/** Filters. */",
+      "export function filter(p: P): Op;",
+      "export function filter(p: P, thisArg?: any): Op { return op(p, thisArg); }",
+      "/** @deprecated use zipWith */",
+      "export function zip(a: A): Op;",
+      "/** @deprecated use zipWith */",
+      "export function zip(a: A, b: B): Op;",
+      "export function zip(...args: any[]): Op { return op(args); }",
+    ));
+    expect(entity(f, "filter").doc?.deprecated).toBeUndefined();
+    expect(entity(f, "zip").doc?.deprecated).toBe("use zipWith");
+  });
+
   test("a mention of a module-level constant of the file is marked declared", () => {
     const f = ts(src("const $LIMIT = 3;", "/** Caps at {@link $LIMIT}, see {@link Gone}. */", "export function cap() { return 1; }"));
     expect(entity(f, "cap").doc?.declared).toEqual(["$LIMIT"]);
@@ -251,5 +268,7 @@ describe("Go doc comments", () => {
     expect(entity(f, "Store").doc?.summary).toBe("Store holds things.");
     expect(entity(f, "Store.Get").doc?.summary).toBe("Get reads one.");
     expect(entity(f, "Loose").doc).toBeUndefined();
+    const defined = go(src("package pkg", "", "// Valid follows [RFC7230] and [Spec].", "//", "// [RFC7230]: https://example.com/rfc7230", "func Valid() {}"));
+    expect(entity(defined, "Valid").doc?.mentions).toEqual(["Spec"]);
   });
 });

@@ -40,6 +40,12 @@ function countLinesBack(source: string, from: number, to: number): number {
 export function parseGoDoc(lines: readonly string[], startLine: number, endLine: number): DocFact | undefined {
   const paragraphs: string[][] = [[]];
   const mentions: string[] = [];
+  // `[RFC7230]: https://…` defines a link: `[RFC7230]` in the text is that link, not a name.
+  const defined = new Set<string>();
+  for (const raw of lines) {
+    const definition = /^\s*\[([^\]]+)\]:\s*\S/.exec(raw);
+    if (definition) defined.add(definition[1]!);
+  }
   for (const raw of lines) {
     // A code block is indented past the comment's one space: no prose, no links.
     const code = /^(\t| {2,})/.test(raw);
@@ -50,7 +56,7 @@ export function parseGoDoc(lines: readonly string[], startLine: number, endLine:
     }
     if (code) continue;
     paragraphs[paragraphs.length - 1]!.push(text);
-    for (const match of text.matchAll(DOC_LINK)) mentions.push(match[1]!.replace(/^\*/, ""));
+    for (const match of text.matchAll(DOC_LINK)) if (!defined.has(match[1]!)) mentions.push(match[1]!.replace(/^\*/, ""));
   }
   let deprecated: string | undefined;
   let summary = "";

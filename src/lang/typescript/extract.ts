@@ -382,6 +382,19 @@ class Extractor {
   }
 
   /**
+   * Another overload of entity `index`: when it is not deprecated, the entity is not either (a
+   * `@deprecated` on one overload retires that way of calling it, not the function).
+   */
+  private overloadDoc(index: number, node: Node): void {
+    const doc = this.facts.entities[index]!.doc;
+    if (doc?.deprecated === undefined) return;
+    const mark = this.markOf(node.startIndex);
+    const exportStatement = mark.exported ? node.parent : null;
+    const from = exportStatement?.type === "export_statement" ? exportStatement : node;
+    if (jsDocBefore(this.source, from.startIndex, lineOf(from))?.deprecated === undefined) delete doc.deprecated;
+  }
+
+  /**
    * What a documented function's claims are checked against: its parameters' names, and
    * whether it gives back a value. A body without a value-returning `return` yet is marked
    * false here; its return statements, met later in document order, may set it.
@@ -567,7 +580,7 @@ class Extractor {
     if (index === undefined) {
       index = this.addEntity("function", name, node, node, start, this.markOf(start));
       this.signatures.set(qname, index);
-    }
+    } else this.overloadDoc(index, node);
     this.noteCallbacks(index, node);
     this.noteFunction(index, node);
     this.enter(index, index, node.endIndex);
@@ -869,6 +882,7 @@ class Extractor {
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
       // Another overload adds its view; an implementation after overloads is not seen by callers.
       if (node.type === "method_signature" || node.type === "abstract_method_signature") {
+        this.overloadDoc(index, node);
         this.noteCallbacks(index, parameters);
         this.noteFunction(index, parameters);
       }

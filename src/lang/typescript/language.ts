@@ -24,7 +24,7 @@ export const typescript: LanguageFamily = {
   parsing: () => import("./parsing.ts"),
   isBuiltinName: (name) => {
     const builtins = require("./builtins.ts") as typeof import("./builtins.ts");
-    return builtins.isBuiltinFunction(name) || builtins.isBuiltinType(name) || builtins.isBuiltinReceiver(name);
+    return name === "undefined" || name === "null" || name === "NaN" || name === "Infinity" || builtins.isBuiltinFunction(name) || builtins.isBuiltinType(name) || builtins.isBuiltinReceiver(name);
   },
   packageEntries: () => (require("./entries.ts") as typeof import("./entries.ts")).packageEntries,
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,

@@ -312,9 +312,12 @@ async function staleMentions(graph: GraphReader, documented: readonly Documented
       const last = names[names.length - 1]!;
       const first = names[0]!;
       if (known(last) || imported.has(first) || builtin?.(first)) continue;
-      // A bare name: a parameter of its own. A dotted one (`os.path.join`, `z.ZodType`): a
-      // qualifier the graph does not hold is another library's.
-      if (names.length === 1 ? params.has(first) : !names.slice(0, -1).some(known)) continue;
+      // A bare name: a parameter of its own. A dotted one is checked only under a module
+      // (`utils.gone`): a qualifier the graph does not hold is another library's (`os.path.join`,
+      // `z.ZodType`), and under an entity the last part may be a property, which no entity is
+      // (`CheckOptions.replay`).
+      const qualifiers = names.slice(0, -1);
+      if (names.length === 1 ? params.has(first) : !qualifiers.some((q) => modules.has(q)) || qualifiers.some((q) => entities.has(q))) continue;
       found.push({
         rule: "stale_mention",
         item,

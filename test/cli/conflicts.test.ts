@@ -44,7 +44,13 @@ const TREE: Record<string, string> = {
     "export function retired() { return 2; }",
     "",
   ].join("\n"),
-  "src/app.ts": ["import { load } from './lib';", "export function main() { return load('x'); }", ""].join("\n"),
+  "src/app.ts": [
+    "import { load } from './lib';",
+    "export function main() { return load('x'); }",
+    "/** Follows {@link lib.vanishedFn}; {@link main.prop} is a property, not an entity. */",
+    "export function other() { return 1; }",
+    "",
+  ].join("\n"),
   "test/lib.test.ts": ["import { load, retired } from '../src/lib';", "load('y');", "retired();", ""].join("\n"),
   "pkg/tools.py": [
     "import os",
@@ -102,12 +108,13 @@ describe("ix conflicts", () => {
     const r = run("conflicts", "--format", "llm");
     expect(r.code).toBe(0);
     expect(r.lines).toEqual([
-      "conflicts rev=1 total=9 shown=9 param_mismatch=2 returns_nothing=2 deprecated_in_use=2 stale_mention=3",
+      "conflicts rev=1 total=10 shown=10 param_mismatch=2 returns_nothing=2 deprecated_in_use=2 stale_mention=4",
       'conflict rule=deprecated_in_use entity=Old entity_kind=function path=cmd/main.go line=3 claim="deprecated: use [New]." code="1 production use by 1 caller: main (cmd/main.go:11)" uses=1 recommendation="move its callers to what the deprecation names, then remove it"',
       'conflict rule=stale_mention entity=Old entity_kind=function path=cmd/main.go line=3 claim="mentions Missing" code="no entity or module is named Missing" recommendation="point the mention at the name that replaced Missing, or remove it"',
       'conflict rule=stale_mention entity=fetch entity_kind=function path=pkg/tools.py line=4 claim="mentions gone_helper" code="no entity or module is named gone_helper" recommendation="point the mention at the name that replaced gone_helper, or remove it"',
       'conflict rule=param_mismatch entity=store entity_kind=function path=pkg/tools.py line=16 claim="documents parameter place" code="takes (item, where)" recommendation="rename the documented parameter place to where"',
       'conflict rule=returns_nothing entity=store entity_kind=function path=pkg/tools.py line=16 claim="returns the key" code="no return statement gives back a value" recommendation="remove the returns doc, or return the value it describes"',
+      'conflict rule=stale_mention entity=other entity_kind=function path=src/app.ts line=3 claim="mentions lib.vanishedFn" code="lib holds no vanishedFn" recommendation="point the mention at the name that replaced vanishedFn, or remove it"',
       'conflict rule=param_mismatch entity=parse entity_kind=function path=src/lib.ts line=2 claim="documents parameter timeout" code="takes (path)" recommendation="remove the doc for timeout, or add that parameter to the signature"',
       'conflict rule=returns_nothing entity=save entity_kind=function path=src/lib.ts line=9 claim="returns the saved id" code="no return statement gives back a value" recommendation="remove the returns doc, or return the value it describes"',
       'conflict rule=deprecated_in_use entity=load entity_kind=function path=src/lib.ts line=15 claim="deprecated: use parse instead" code="1 production use by 1 caller: main (src/app.ts:2)" uses=1 recommendation="move its callers to what the deprecation names, then remove it"',
@@ -118,10 +125,10 @@ describe("ix conflicts", () => {
 
   test("--kind and --path narrow; --limit cuts with a diagnostic; a wrong rule is a usage error", () => {
     const kind = run("conflicts", "--kind", "stale_mention", "--format", "llm");
-    expect(kind.lines[0]).toBe("conflicts rev=1 total=3 shown=3 param_mismatch=2 returns_nothing=2 deprecated_in_use=2 stale_mention=3");
-    expect(kind.lines.filter((l) => l.startsWith("conflict ")).map((l) => /entity=(\S+)/.exec(l)![1])).toEqual(["Old", "fetch", "linker"]);
+    expect(kind.lines[0]).toBe("conflicts rev=1 total=4 shown=4 param_mismatch=2 returns_nothing=2 deprecated_in_use=2 stale_mention=4");
+    expect(kind.lines.filter((l) => l.startsWith("conflict ")).map((l) => /entity=(\S+)/.exec(l)![1])).toEqual(["Old", "fetch", "other", "linker"]);
     const path = run("conflicts", "--path", "src", "--format", "llm");
-    expect(path.lines[0]).toBe("conflicts rev=1 total=4 shown=4 param_mismatch=1 returns_nothing=1 deprecated_in_use=1 stale_mention=1");
+    expect(path.lines[0]).toBe("conflicts rev=1 total=5 shown=5 param_mismatch=1 returns_nothing=1 deprecated_in_use=1 stale_mention=2");
     const cut = run("conflicts", "--limit", "2", "--format", "llm");
     expect(cut.lines.filter((l) => l.startsWith("conflict "))).toHaveLength(2);
     expect(cut.lines.some((l) => l.startsWith("diagnostic code=results_truncated"))).toBe(true);
@@ -162,6 +169,6 @@ describe("claims elsewhere", () => {
 
   test("doctor counts the conflicts as a note with the command that lists them", () => {
     const r = run("doctor", "--format", "llm");
-    expect(r.lines).toContain('check name=conflicts status=ok count=9 fix="ix conflicts"');
+    expect(r.lines).toContain('check name=conflicts status=ok count=10 fix="ix conflicts"');
   });
 });

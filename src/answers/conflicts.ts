@@ -185,8 +185,11 @@ function paramMismatch(item: Documented): Found | undefined {
 
 // ── returns_nothing ─────────────────────────────────────────────────────────
 
-/** A returns text that says there is nothing to return. */
-const SAYS_NOTHING = /^(none|nothing|void|undefined|no value|`?none`?\b)/i;
+/**
+ * A returns text that says there is nothing to return, or that describes the promise an async
+ * function gives back whatever its body returns (rxjs `forEach(): Promise<void>`).
+ */
+const SAYS_NOTHING = /^(none|nothing|void|undefined|no value|`?none`?\b)|\bpromise\b/i;
 
 function returnsNothing(item: Documented): Found | undefined {
   const { entity, doc } = item;

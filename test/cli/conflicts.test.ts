@@ -42,6 +42,8 @@ const TREE: Record<string, string> = {
     "",
     "/** @deprecated only tests still call it */",
     "export function retired() { return 2; }",
+    "/** @returns a promise that settles once flushed */",
+    "export async function flush(): Promise<void> { await Promise.resolve(); }",
     "",
   ].join("\n"),
   "src/app.ts": [

@@ -268,7 +268,7 @@ describe("Go doc comments", () => {
     expect(entity(f, "Store").doc?.summary).toBe("Store holds things.");
     expect(entity(f, "Store.Get").doc?.summary).toBe("Get reads one.");
     expect(entity(f, "Loose").doc).toBeUndefined();
-    const defined = go(src("package pkg", "", "// Valid follows [RFC7230] and [Spec].", "//", "// [RFC7230]: https://example.com/rfc7230", "func Valid() {}"));
+    const defined = go(src("package pkg", "", "// Valid follows [RFC7230], [RFC2616] and [Spec].", "//", "// [RFC7230]: https://example.com/rfc7230", "func Valid() {}"));
     expect(entity(defined, "Valid").doc?.mentions).toEqual(["Spec"]);
   });
 });

@@ -46,6 +46,8 @@ export function parseGoDoc(lines: readonly string[], startLine: number, endLine:
     const definition = /^\s*\[([^\]]+)\]:\s*\S/.exec(raw);
     if (definition) defined.add(definition[1]!);
   }
+  // A standard cited by name, `[RFC7230]`, is a reference to a document, not to code.
+  for (const raw of lines) for (const match of raw.matchAll(/\[(RFC\s?\d+)\]/g)) defined.add(match[1]!);
   for (const raw of lines) {
     // A code block is indented past the comment's one space: no prose, no links.
     const code = /^(\t| {2,})/.test(raw);

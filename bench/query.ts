@@ -123,6 +123,9 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["history", (i) => ["history", ids[i]!.hub]],
   ["diff (entity)", (i) => ["diff", "0", String(revs[i]), ids[i]!.hub]],
   ["patches", () => ["patches"]],
+  // Every documented entity's claims checked (goal ≤ 3× --version), and the whole list.
+  ["conflicts", () => ["conflicts"]],
+  ["conflicts --full --format json", () => ["conflicts", "--full", "--format", "json"]],
 ];
 
 interface Timing {

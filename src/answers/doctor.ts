@@ -1,5 +1,5 @@
 // Every check that tells whether ix can answer here, each with a verdict and what would fix it.
-import { MAP, REBUILD, type Remedy } from "../model/remedy";
+import { CONFLICTS, MAP, REBUILD, type Remedy } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
 import { failedFilesOf, parseErrorFilesOf, type ErrorFile, type FailedFile } from "../ingest/failures";
 import { mapOf, requireWorkspace, type Place } from "../workspace/open";
@@ -7,6 +7,7 @@ import type { Workspace } from "../workspace/registry";
 import { changedSinceMap } from "./staleness";
 import { graphHealth } from "./health";
 import { ledgerProblem, logPath } from "../ledger/ledger";
+import { conflictsAnswer } from "./conflicts";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -94,6 +95,9 @@ export async function doctorAnswer(place: Place, settings: SettingsFile): Promis
       // In the graph, but entities and calls after an error may be missing until the file is fixed.
       errorFiles = await parseErrorFilesOf(graph);
       add("parse_errors", errorFiles.length === 0 ? "ok" : "warn", { count: errorFiles.length });
+      // A note, not a warning: doc comments that drifted from the code do not stop ix answering.
+      const conflicts = (await conflictsAnswer({ graph }, { limit: 0 })).total;
+      add("conflicts", "ok", { count: conflicts }, conflicts > 0 ? CONFLICTS : undefined);
     } finally {
       graph.close();
     }

@@ -16,6 +16,8 @@ import { storedPackageEntries } from "../smells/package-entries";
 import { chainTo, pathLabels } from "./regions";
 import type { Session } from "./session";
 import { callerCounts, callerEdges } from "./usage";
+import { claimsOf, type Claim } from "./claims";
+import { conflictsAmong, type Conflict } from "./conflicts";
 
 /** Every edge that makes its source depend on its target, one per source and kind: what rank's dependents count. */
 export const DEPENDENT_KINDS: readonly EdgeKind[] = ["CALLS", "REFERENCES", "IMPORTS", "EXTENDS", "IMPLEMENTS"];
@@ -58,6 +60,10 @@ export interface ExplainAnswer {
   /** Members ranked by their uses from outside tests, most used first. */
   topMembers: { node: GraphNode; uses: number }[];
   usedBy: { files: number; tests: number };
+  /** What its doc comment states, in claimsOfDoc's order (none for a file or an undocumented entity). */
+  claims: Claim[];
+  /** Those claims the code contradicts. */
+  conflicts: Conflict[];
 }
 
 export async function explainAnswer(session: Session, node: GraphNode): Promise<ExplainAnswer> {
@@ -120,6 +126,8 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     topDependents: await dependentRows(session, node),
     topMembers: await rankedMembers(session, node, members),
     usedBy: file ? importingFiles(node.path, importers) : { files: byFile.length, tests: byFile.filter((f) => TEST_ROLES.has(f.role)).length },
+    claims: (await claimsOf(graph, [node])).get(node.id) ?? [],
+    conflicts: file ? [] : await conflictsAmong(session, [node]),
   };
 }
 

@@ -28,6 +28,7 @@ export const COMMANDS: Record<string, Entry> = {
   imports: { summary: "Files a file imports", load: async () => (await import("./edges")).imports },
   "imported-by": { summary: "Files that import a file", load: async () => (await import("./edges")).importedBy },
   smells: { summary: "Architecture smells: god modules, import cycles, orphan files, dead exports, weak region members", load: async () => (await import("./smells")).default },
+  conflicts: { summary: "Doc comments the code contradicts, each with both sides and a fix", load: async () => (await import("./conflicts")).default },
   rank: { summary: "The most depended-on entities, by dependents, callers, importers, members or PageRank", load: async () => (await import("./rank")).default },
   impact: { summary: "What a change to an entity can break, with a risk level", load: async () => (await import("./impact")).default },
   depends: { summary: "The tree of what depends on an entity", load: async () => (await import("./depends")).default },

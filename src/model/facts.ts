@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 32;
+export const FACTS_VERSION = 33;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -91,6 +91,18 @@ export interface EntityFact {
   fixture?: true;
   /** What the entity's own doc comment states about it (JSDoc, Python docstring, Go doc comment). */
   doc?: DocFact;
+  /**
+   * Documented functions and methods: their parameters as the signature names them, in order,
+   * the receiver (`this`, `self`, `cls`) left out: "*args", "**kwargs", "...rest" as written,
+   * "{}" for a destructured one. What the doc's `@param`s are checked against.
+   */
+  paramNames?: string[];
+  /**
+   * Documented functions and methods with a body: whether it gives back a value (a `return`
+   * with a value, an expression body, a `yield`, a declared result other than void/None).
+   * Absent where there is no body to read (a signature, an abstract stub).
+   */
+  returnsValue?: boolean;
 }
 
 /**
@@ -111,6 +123,49 @@ export interface DocFact {
   returns?: string;
   /** Entity names the comment refers to (`{@link X}`, `[X]` in Go, `:func:\`X\`` in Python), in order. */
   mentions?: string[];
+  /**
+   * Mentions naming something the same file declares that no entity holds (a module-level
+   * constant or variable): they point at code that exists.
+   */
+  declared?: string[];
+}
+
+/** A documented entity as the conflict rules read it: where it is, its doc, and what its doc is checked against. */
+export type CheckedEntity = Pick<EntityFact, "name" | "qname" | "kind" | "startLine" | "endLine" | "paramNames" | "returnsValue"> & { doc: DocFact };
+
+/**
+ * What the conflict rules check in one file, kept by the store beside its facts so a question
+ * about every documented entity reads these rows, not every file's facts: the entities whose
+ * doc makes a claim the code can contradict, and the names the file binds by import.
+ */
+export interface DocClaims {
+  path: string;
+  entities: CheckedEntity[];
+  imports: string[];
+}
+
+/** The file's DocClaims (path aside); undefined when no doc of it makes a checkable claim. */
+export function docClaimsOf(facts: FileFacts): Omit<DocClaims, "path"> | undefined {
+  const entities: CheckedEntity[] = [];
+  for (const e of facts.entities) {
+    if (!e.doc) continue;
+    // Only what the code can contradict: documented parameters where the signature's names are
+    // known, a returns claim on a body that gives back nothing, a deprecation, links. The
+    // summary never is: it is left out, and these rows stay a fraction of the facts.
+    const { summary: _summary, params, returns, ...rest } = e.doc;
+    const doc: DocFact = { ...rest, summary: "" };
+    if (params && e.paramNames) doc.params = params;
+    if (returns !== undefined && e.returnsValue === false) doc.returns = returns;
+    if (!doc.params && doc.returns === undefined && doc.deprecated === undefined && !doc.mentions) continue;
+    const checked: CheckedEntity = { name: e.name, qname: e.qname, kind: e.kind, startLine: e.startLine, endLine: e.endLine, doc };
+    if (e.paramNames) checked.paramNames = e.paramNames;
+    if (e.returnsValue !== undefined) checked.returnsValue = e.returnsValue;
+    entities.push(checked);
+  }
+  if (entities.length === 0) return undefined;
+  const imports = new Set<string>();
+  for (const imp of facts.imports) for (const name of imp.names) if (name.local) imports.add(name.local);
+  return { entities, imports: [...imports] };
 }
 
 /**

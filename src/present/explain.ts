@@ -8,6 +8,9 @@ import type { Writer } from "../wire/writer";
 import { entityFields } from "./entity";
 import { graphFields } from "./health";
 
+/** Claims shown at most: explain stays one screen. */
+export const CLAIMS_SHOWN = 8;
+
 const lines = (node: GraphNode) => `${node.startLine}-${node.endLine}`;
 const short = (node: GraphNode) => node.id.slice(0, 8);
 
@@ -65,6 +68,13 @@ export function presentExplain(writer: Writer, answer: ExplainAnswer): void {
   writer.rows("dependent", answer.topDependents.map((e) => refRow(e.node, { use: useOf(e) })));
   writer.rows("member", answer.topMembers.map((m) => ({ name: m.node.name, kind: m.node.kind, path: m.node.path !== node.path ? m.node.path : undefined, lines: lines(m.node), uses: m.uses })));
   writer.record("used_by", { files: answer.usedBy.files, tests: answer.usedBy.tests });
+  // Claims stay bounded: a long @param list is cut, the count says how many there are.
+  const claims = answer.claims.slice(0, CLAIMS_SHOWN);
+  writer.rows("claim", claims.map((c) => ({ kind: c.kind, text: c.text, line: c.line })));
+  if (claims.length < answer.claims.length) {
+    writer.record("diagnostic", { code: "results_truncated", message: `${answer.claims.length} claims; showing the first ${claims.length}.` });
+  }
+  writer.rows("conflict", answer.conflicts.map((c) => ({ rule: c.rule, claim: c.claim, code: c.code, recommendation: c.recommendation })));
   if (facts.unresolved > 0) {
     writer.record("note", {
       text: `${facts.unresolved} call site(s) name '${node.name}' but could not be bound to a definition: callers ix could not prove, so the true number may be higher.`,

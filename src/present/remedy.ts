@@ -7,6 +7,8 @@ export function remedyCommand(remedy: Remedy): string {
       return `ix map ${remedy.root ?? "."}`;
     case "rebuild":
       return "ix reset --workspace --yes --ingest";
+    case "conflicts":
+      return "ix conflicts";
     case "list":
       return `ix inventory --path ${/[\s"'\\$]/.test(remedy.path) ? JSON.stringify(remedy.path) : remedy.path}`;
   }

@@ -2,7 +2,7 @@
 // Everything is async, so a store that answers over a network fits the same shapes; nodes are
 // known by their stable ids, never by a row number of the engine behind them.
 import type { EdgeKind } from "../model/edges";
-import type { FileFacts } from "../model/facts";
+import type { DocClaims, FileFacts } from "../model/facts";
 import type { Hierarchy, Region, RegionFile, RegionInputFile, RegionLink } from "../model/regions";
 import type { StampList } from "./stamps";
 
@@ -327,6 +327,8 @@ export interface GraphReader {
   /** The rows of some files (missing paths are left out). */
   fileRowsOf(paths: readonly string[]): Promise<Map<string, FileRow>>;
   fileRows(): Promise<Map<string, FileRow>>;
+  /** Every file's path, in no particular order: the file rows without reading them whole. */
+  filePaths(): Promise<string[]>;
   /** The files whose tree held ERROR or MISSING nodes, with how many, sorted by path. */
   filesWithParseErrors(): Promise<{ path: string; errors: number }[]>;
   /** Size and mtime of every file, sorted by path: all a no-change map compares. */
@@ -339,6 +341,10 @@ export interface GraphReader {
    * nothing uses.
    */
   fileGraph(): Promise<FileGraph>;
+  /** Of `names`, those some entity carries. */
+  namesAmong(names: readonly string[]): Promise<Set<string>>;
+  /** The DocClaims of every file under `path` (a file or a directory; "" is every file) that has any, in path order. */
+  docClaims(path: string): Promise<DocClaims[]>;
   /** Of `names`, those an unresolved call or hand-over uses. */
   unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>>;
   /** Unresolved sites of each of `paths` (left out: none). */

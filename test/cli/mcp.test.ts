@@ -16,7 +16,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   search: { term: "parse" }, locate: { target: "parse" }, entity: { target: "parse" }, explain: { target: "parse" },
   read: { target: "parse" }, text: { pattern: "Number" }, inventory: {}, contains: { target: "src/app.ts" },
   overview: { target: "src/app.ts" }, subsystems: {}, callers: { target: "parse" }, callees: { target: "run" },
-  imports: { target: "src/app.ts" }, "imported-by": { target: "src/util.ts" }, smells: {}, rank: {},
+  imports: { target: "src/app.ts" }, "imported-by": { target: "src/util.ts" }, smells: {}, conflicts: {}, rank: {},
   impact: { target: "parse" }, depends: { target: "parse" }, trace: { target: "run" }, around: { location: "src/util.ts:2" },
   status: {}, stats: {}, doctor: {}, map: {}, history: { target: "parse" }, diff: { from: "0", to: "1" },
 };

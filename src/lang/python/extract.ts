@@ -6,7 +6,7 @@ import { emptyFacts, type FileFacts, type Lang } from "../../model/facts";
 import { countParseErrors } from "../parse-errors";
 import { visitAssignment, visitAugmentedAssignment } from "./extract/assignments";
 import { linkCallResults, visitCall } from "./extract/calls";
-import { visitClass, visitDecorated, visitFunction } from "./extract/definitions";
+import { markReturnsValue, visitClass, visitDecorated, visitFunction } from "./extract/definitions";
 import { visitImport, visitImportFrom } from "./extract/imports";
 import { visitLambda } from "./extract/locals";
 import { visitFor, visitIf } from "./extract/narrowing";
@@ -79,8 +79,10 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
       case "return_statement":
         visitReturn(file, node, scope.index);
         noteResult(file, node.firstNamedChild, scope.index, false);
+        if (node.firstNamedChild && node.firstNamedChild.type !== "none") markReturnsValue(file, scope.index);
         break;
       case "yield":
+        markReturnsValue(file, scope.index);
         // `yield from xs` hands on another generator's values: not one value of its own.
         if (node.child(1)?.type !== "from") noteResult(file, node.firstNamedChild, scope.index, true);
         break;

@@ -10,6 +10,7 @@ import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
+import { jsDocBefore } from "./doc";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -155,6 +156,9 @@ class Extractor {
   private readonly functionEntities = new Map<number, number>();
   private readonly locals: LocalFact[] = [];
 
+  /** Documented functions whose body returns no value so far, by the start of their function node. */
+  private readonly documentedBodies = new Map<number, EntityFact>();
+
   /** Start index of a property whose type is an object literal holding callable members → that literal. */
   private readonly typeHolders = new Map<number, Node>();
 
@@ -282,6 +286,7 @@ class Extractor {
       case "jsx_expression": {
         const value = node.firstNamedChild;
         if (value) this.valueUse(value);
+        if (value && value.type !== "comment" && node.type === "return_statement") this.returnWithValue(node);
         // Only a returned function needs the function it is returned from (a walk up the tree).
         if (value && node.type === "return_statement" && FUNCTION_VALUES.has(heldValue(value).type)) {
           const fn = enclosingFunction(node);
@@ -339,6 +344,11 @@ class Extractor {
       parent,
     };
     if (mark.defaultExport) entity.defaultExport = true;
+    // `@dec() export class A`: the decorators belong to the export statement, the comment is before them.
+    const exportStatement = mark.exported ? start.parent : null;
+    const from = exportStatement?.type === "export_statement" ? exportStatement : start;
+    const doc = jsDocBefore(this.source, from.startIndex, lineOf(from));
+    if (doc) entity.doc = doc;
     return this.facts.entities.push(entity) - 1;
   }
 
@@ -368,6 +378,62 @@ class Extractor {
     const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
     if (entity.returns === undefined) entity.returns = declared;
     else if (entity.returns !== declared) entity.returns = "";
+    if (entity.doc) this.noteDocumented(entity, fn);
+  }
+
+  /**
+   * Another overload of entity `index`: when it is not deprecated, the entity is not either (a
+   * `@deprecated` on one overload retires that way of calling it, not the function).
+   */
+  private overloadDoc(index: number, node: Node): void {
+    const doc = this.facts.entities[index]!.doc;
+    if (doc?.deprecated === undefined) return;
+    const mark = this.markOf(node.startIndex);
+    const exportStatement = mark.exported ? node.parent : null;
+    const from = exportStatement?.type === "export_statement" ? exportStatement : node;
+    if (jsDocBefore(this.source, from.startIndex, lineOf(from))?.deprecated === undefined) delete doc.deprecated;
+  }
+
+  /**
+   * What a documented function's claims are checked against: its parameters' names, and
+   * whether it gives back a value. A body without a value-returning `return` yet is marked
+   * false here; its return statements, met later in document order, may set it.
+   */
+  private noteDocumented(entity: EntityFact, fn: Node): void {
+    const names = parameterNames(fn, this.source);
+    if (names) entity.paramNames = entity.paramNames ? [...new Set([...entity.paramNames, ...names])] : names;
+    const result = fn.childForFieldName("return_type");
+    if (result) {
+      const type = textOf(result, this.source).replace(/^:\s*/, "").replace(/\s+/g, "");
+      if (type === "never" || /^asserts\b/.test(type) || /\bis\b/.test(textOf(result, this.source))) return;
+      entity.returnsValue = !VOID_RESULTS.has(type);
+      return;
+    }
+    if (entity.returnsValue !== undefined) return;
+    const body = fn.childForFieldName("body");
+    if (!body) return;
+    if (body.type !== "statement_block" || fn.type.startsWith("generator") || textOf(fn, this.source).slice(0, body.startIndex - fn.startIndex).includes("*")) {
+      entity.returnsValue = true;
+      return;
+    }
+    // An empty body or one that only throws is a stub to override, not a function that forgot its result.
+    const first = body.firstNamedChild;
+    if (!first || (first.type === "throw_statement" && body.namedChildCount === 1)) return;
+    entity.returnsValue = false;
+    this.documentedBodies.set(fn.startIndex, entity);
+  }
+
+  /** `return x` in a documented function's own body (not a callback's): it gives back a value. */
+  private returnWithValue(node: Node): void {
+    if (this.documentedBodies.size === 0) return;
+    const caller = this.facts.entities[this.scope.caller];
+    if (caller?.returnsValue !== false) return;
+    const fn = enclosingFunction(node);
+    const entity = fn && this.documentedBodies.get(fn.startIndex);
+    if (entity) {
+      entity.returnsValue = true;
+      this.documentedBodies.delete(fn.startIndex);
+    }
   }
 
   private markOf(start: number): ExportMark {
@@ -514,7 +580,7 @@ class Extractor {
     if (index === undefined) {
       index = this.addEntity("function", name, node, node, start, this.markOf(start));
       this.signatures.set(qname, index);
-    }
+    } else this.overloadDoc(index, node);
     this.noteCallbacks(index, node);
     this.noteFunction(index, node);
     this.enter(index, index, node.endIndex);
@@ -816,6 +882,7 @@ class Extractor {
       entity.endLine = Math.max(entity.endLine, endLineOf(node));
       // Another overload adds its view; an implementation after overloads is not seen by callers.
       if (node.type === "method_signature" || node.type === "abstract_method_signature") {
+        this.overloadDoc(index, node);
         this.noteCallbacks(index, parameters);
         this.noteFunction(index, parameters);
       }
@@ -1264,6 +1331,45 @@ function passedParameter(type: string, typeParameters: readonly string[]): strin
 }
 
 /** The function a `return` statement returns from. */
+/** Declared results that give back nothing. */
+const VOID_RESULTS = new Set(["void", "undefined", "Promise<void>", "Promise<undefined>", "PromiseLike<void>"]);
+
+/**
+ * A function's parameters by name, `this` left out: "...rest" for a rest parameter, "{}" for a
+ * destructured one; undefined when the node declares none (a field typed by an alias).
+ */
+function parameterNames(fn: Node, source: string): string[] | undefined {
+  const single = fn.childForFieldName("parameter");
+  if (single) return [patternName(single, source)];
+  const list = fn.childForFieldName("parameters");
+  if (!list) return undefined;
+  const names: string[] = [];
+  for (const param of list.namedChildren) {
+    if (param.type === "comment") continue;
+    const pattern = param.type === "required_parameter" || param.type === "optional_parameter" ? param.childForFieldName("pattern") : param;
+    if (!pattern || pattern.type === "this") continue;
+    names.push(patternName(pattern, source));
+  }
+  return names;
+}
+
+function patternName(pattern: Node, source: string): string {
+  switch (pattern.type) {
+    case "identifier":
+      return textOf(pattern, source);
+    case "rest_pattern": {
+      const inner = pattern.firstNamedChild;
+      return inner?.type === "identifier" ? `...${textOf(inner, source)}` : "{}";
+    }
+    case "assignment_pattern": {
+      const left = pattern.childForFieldName("left");
+      return left ? patternName(left, source) : "{}";
+    }
+    default:
+      return "{}";
+  }
+}
+
 function enclosingFunction(node: Node): Node | undefined {
   for (let current = node.parent; current; current = current.parent) {
     if (RETURNING.has(current.type)) return current;

@@ -2,7 +2,7 @@
 // the rowids that edges use inside the database stay here (a cache fills as nodes are read).
 import type { Database } from "bun:sqlite";
 import type { EdgeKind } from "../../model/edges";
-import type { FileFacts } from "../../model/facts";
+import type { DocClaims, FileFacts } from "../../model/facts";
 import type {
   EntityChange,
   EntityAt,
@@ -665,6 +665,26 @@ export class SqliteGraphReader implements GraphReader {
     ).map(([name, kind, path, line]) => ({ name, kind, path, line }));
     unusedExports.sort((a, b) => byCodeUnit(a.path, b.path) || a.line - b.line);
     return { links: [...links.values()].sort((a, b) => byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.kind, b.kind)), entities, unusedExports };
+  }
+
+  async filePaths(): Promise<string[]> {
+    return (this.db.query("SELECT path FROM files").values() as [string][]).map((r) => r[0]);
+  }
+
+  async docClaims(path: string): Promise<DocClaims[]> {
+    const rows = (path === ""
+      ? this.db.query("SELECT path, data FROM doc_claims ORDER BY path").all()
+      : this.db.query("SELECT path, data FROM doc_claims WHERE path = ? OR substr(path, 1, ?) = ? ORDER BY path").all(path, path.length + 1, `${path.replace(/\/$/, "")}/`)) as { path: string; data: string }[];
+    return rows.map((row) => ({ path: row.path, ...(JSON.parse(row.data) as Omit<DocClaims, "path">) }));
+  }
+
+  async namesAmong(names: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < names.length; i += IN_CHUNK) {
+      const part = names.slice(i, i + IN_CHUNK);
+      for (const [name] of this.db.query(`SELECT name FROM names WHERE name IN (${placeholders(part.length)})`).values(...part) as [string][]) found.add(name);
+    }
+    return found;
   }
 
   async unresolvedNamesAmong(names: readonly string[]): Promise<Set<string>> {

@@ -2,7 +2,7 @@
 // Edges refer to nodes by rowid (loads 2x faster and 2/3 the size of id references); rowids
 // are handed out here and survive an entity's re-map.
 import type { Database } from "bun:sqlite";
-import type { FileFacts } from "../../model/facts";
+import { docClaimsOf, type FileFacts } from "../../model/facts";
 import { DIRTY_PATHS_META, type CommitResult, type FileChange, type FileRow, type GraphReader, type OwnerEdges, type RevisionOrigin, type RevisionRest, type RevisionWriter } from "../graph";
 import { encodeStamps, patchStamps, type FileStamp, type StampList } from "../stamps";
 import { chunks, keyList, placeholders, readStampList } from "./reader";
@@ -270,6 +270,14 @@ export class RevisionRows {
     } else if (!this.cold) {
       this.db.query("DELETE FROM facts WHERE path = ?").run(row.path);
     }
+    const claims = change.facts ? docClaimsOf(change.facts) : undefined;
+    if (claims) {
+      this.db
+        .query("INSERT INTO doc_claims (path, data) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data")
+        .run(row.path, JSON.stringify(claims));
+    } else if (!this.cold) {
+      this.db.query("DELETE FROM doc_claims WHERE path = ?").run(row.path);
+    }
 
     const existing = new Map(this.existingNodes(row.path).map((n) => [n.id, n]));
     // Rowids are handed out here rather than read back after each insert: surviving entities
@@ -339,6 +347,7 @@ export class RevisionRows {
     this.shapeMoved = true;
     this.stampWrites.set(path, null);
     this.db.query("DELETE FROM facts WHERE path = ?").run(path);
+    this.db.query("DELETE FROM doc_claims WHERE path = ?").run(path);
     this.db.query("DELETE FROM file_reads WHERE path = ?").run(path);
     this.deletedCount++;
     this.patches.push({ path, op: "delete", hash: before.hash, added: 0, removed: nodes.length });

@@ -1,6 +1,7 @@
 // An entity's own facts: its span, signature line and whether Go exports it.
 import type { Node } from "web-tree-sitter";
 import type { EntityKind } from "../../../model/facts";
+import { goDocBefore } from "../doc";
 import { type GoFile, lineOf } from "./state";
 
 const SIGNATURE_LIMIT = 200;
@@ -19,6 +20,8 @@ export function addEntity(file: GoFile, spanNode: Node, name: string, kind: Enti
     exported: UPPER_CASE_START.test(name),
     parent,
   });
+  const doc = goDocBefore(file.source, spanNode.startIndex, lineOf(spanNode));
+  if (doc) facts.entities[facts.entities.length - 1]!.doc = doc;
   return facts.entities.length - 1;
 }
 

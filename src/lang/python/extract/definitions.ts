@@ -3,6 +3,8 @@
 // are one entity, which carries the stubs' signatures.
 import type { Node } from "web-tree-sitter";
 import { type EntityFact, localFact } from "../../../model/facts";
+import { markDeclared } from "../../doc-text";
+import { docstringText, parseDocstring } from "../doc";
 import { annotatedType, callableResult, dottedPath, yieldedType } from "../types";
 import { addAnnotatedVar, addRefs } from "./annotations";
 import { addCallTo } from "./calls";
@@ -99,6 +101,7 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   }
   const parameters = node.childForFieldName("parameters");
   const firstParameter = parameters?.namedChild(0);
+  if (!isOverload) documentFunction(file, file.facts.entities[index]!, body, parameters, returnType, decorators, isMethod && !decorators.includes("staticmethod"));
   if (isMethod && decorators.some(isPropertyDecorator)) file.facts.entities[index]!.accessor = true;
   const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
   // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
@@ -173,9 +176,90 @@ export function visitClass(file: PythonFile, node: Node, scope: Scope): void {
     exported: scope.kind !== "function" && isPublicName(name, false),
     parent: scope.index,
   });
+  const doc = docstringOf(file, body);
+  if (doc) file.facts.entities[index]!.doc = doc;
   const bases = node.childForFieldName("superclasses");
   if (bases) addBases(file, bases, index);
   file.scopes.push({ index, kind: "class", selfClass: -1, selfName: "", bodyStart: body.startIndex, end: node.endIndex });
+}
+
+/** The docstring that opens a def's or class's body, as claims. */
+function docstringOf(file: PythonFile, body: Node): EntityFact["doc"] {
+  const first = body.firstNamedChild;
+  const literal = first?.type === "expression_statement" ? first.firstNamedChild : null;
+  if (!literal || literal.type !== "string") return undefined;
+  const text = docstringText(file.text(literal));
+  if (text === undefined) return undefined;
+  // A module-level `NAME = …` (or `NAME: T = …`).
+  return markDeclared(parseDocstring(text, lineOf(literal), literal.endPosition.row + 1), file.source, (name) => new RegExp(`^${name}\\s*(?::[^=\\n]*)?=`, "m"));
+}
+
+/**
+ * A def's docstring, and for a documented def what its claims are checked against: its
+ * parameters' names (the instance or class parameter left out) and whether it gives back a
+ * value (`-> None` says not; other annotations say so; otherwise its returns and yields tell,
+ * met later by the walk: see markReturnsValue). A stub (`...`, `pass`, `raise
+ * NotImplementedError`, an abstract method) gives back nothing anyone can read.
+ */
+function documentFunction(file: PythonFile, entity: EntityFact, body: Node, parameters: Node | null, returnType: Node | null, decorators: readonly string[], hasReceiver: boolean): void {
+  const doc = docstringOf(file, body);
+  if (!doc) return;
+  entity.doc = doc;
+  const names: string[] = [];
+  for (const parameter of parameters?.namedChildren ?? []) {
+    const name = parameterName(file, parameter);
+    if (name !== undefined) names.push(name);
+  }
+  entity.paramNames = hasReceiver ? names.slice(1) : names;
+  if (returnType) {
+    const declared = file.text(returnType).replace(/\s+/g, "");
+    if (/^(typing\.)?(NoReturn|Never)$/.test(declared)) return;
+    entity.returnsValue = declared !== "None";
+    return;
+  }
+  if (decorators.some((d) => d.endsWith("abstractmethod")) || isStub(file, body)) return;
+  entity.returnsValue = false;
+}
+
+/** `return value` or `yield` in a documented def: it gives back a value. */
+export function markReturnsValue(file: PythonFile, fn: number): void {
+  const entity = file.facts.entities[fn];
+  // What an annotation declares stands: `-> None` returning a call is the annotation's word.
+  if (entity?.returnsValue === false && !file.annotatedResults.has(fn)) entity.returnsValue = true;
+}
+
+/** A body of a docstring and at most `...`, `pass` or `raise NotImplementedError`. */
+function isStub(file: PythonFile, body: Node): boolean {
+  const statements = body.namedChildren.filter((n) => n.type !== "comment");
+  if (statements.length > 2) return false;
+  const rest = statements[1];
+  if (!rest) return true;
+  const text = file.text(rest).trim();
+  return text === "..." || text === "pass" || /^raise\s+NotImplementedError\b/.test(text);
+}
+
+/** A parameter's name as the signature writes it: "*args", "**kwargs"; undefined for the `*` and `/` markers. */
+function parameterName(file: PythonFile, parameter: Node): string | undefined {
+  switch (parameter.type) {
+    case "identifier":
+      return file.text(parameter);
+    case "default_parameter":
+    case "typed_default_parameter": {
+      const name = parameter.childForFieldName("name");
+      return name ? file.text(name) : undefined;
+    }
+    case "typed_parameter": {
+      const inner = parameter.namedChild(0);
+      return inner ? parameterName(file, inner) : undefined;
+    }
+    case "list_splat_pattern":
+    case "dictionary_splat_pattern": {
+      const inner = parameter.namedChild(0);
+      return inner ? `${parameter.type === "list_splat_pattern" ? "*" : "**"}${file.text(inner)}` : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** `@pytest.fixture`, `@pytest.fixture(scope="module")`, `@fixture` imported from pytest. */

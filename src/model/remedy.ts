@@ -7,7 +7,10 @@ export type Remedy =
   /** Delete the graph and map the workspace again. */
   | { action: "rebuild" }
   /** Not a fix but the question to ask instead: the entities under a directory (`path` as the user wrote it). */
-  | { action: "list"; path: string };
+  | { action: "list"; path: string }
+  /** See which investigations (saved context bundles) there are. */
+  | { action: "investigations" };
 
 export const MAP: Remedy = { action: "map" };
 export const REBUILD: Remedy = { action: "rebuild" };
+export const INVESTIGATIONS: Remedy = { action: "investigations" };

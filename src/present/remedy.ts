@@ -9,5 +9,7 @@ export function remedyCommand(remedy: Remedy): string {
       return "ix reset --workspace --yes --ingest";
     case "list":
       return `ix inventory --path ${/[\s"'\\$]/.test(remedy.path) ? JSON.stringify(remedy.path) : remedy.path}`;
+    case "investigations":
+      return "ix context --list";
   }
 }

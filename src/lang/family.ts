@@ -87,6 +87,8 @@ export interface LanguageFamily {
   /** Whether the file's own code makes it a program's entry point (a Go `package main`). */
   declaresEntryPoint?(facts: FileFacts): boolean;
   parsing(): Promise<FamilyParsing>;
+  /** Whether the runtime provides the name (a builtin function, type or namespace): a doc may link to it. */
+  isBuiltinName?(name: string): boolean;
   /**
    * The family's resolver, loaded the first time resolution meets one of its files: resolution
    * is synchronous, so this is a synchronous (and cached) load.

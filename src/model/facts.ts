@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 32;
+export const FACTS_VERSION = 33;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -91,6 +91,18 @@ export interface EntityFact {
   fixture?: true;
   /** What the entity's own doc comment states about it (JSDoc, Python docstring, Go doc comment). */
   doc?: DocFact;
+  /**
+   * Documented functions and methods: their parameters as the signature names them, in order,
+   * the receiver (`this`, `self`, `cls`) left out: "*args", "**kwargs", "...rest" as written,
+   * "{}" for a destructured one. What the doc's `@param`s are checked against.
+   */
+  paramNames?: string[];
+  /**
+   * Documented functions and methods with a body: whether it gives back a value (a `return`
+   * with a value, an expression body, a `yield`, a declared result other than void/None).
+   * Absent where there is no body to read (a signature, an abstract stub).
+   */
+  returnsValue?: boolean;
 }
 
 /**

@@ -23,5 +23,9 @@ export const go: LanguageFamily = {
   declaresEntryPoint: (facts) => facts.packageName === "main",
   packageEntries: () => (require("./entries.ts") as typeof import("./entries.ts")).packageEntries,
   parsing: () => import("./parsing.ts"),
+  isBuiltinName: (name) => {
+    const builtins = require("./builtins.ts") as typeof import("./builtins.ts");
+    return builtins.isBuiltinFunction(name) || builtins.isBuiltinType(name) || builtins.isBuiltinReceiver(name);
+  },
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

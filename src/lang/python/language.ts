@@ -20,5 +20,9 @@ export const python: LanguageFamily = {
   // private module or package (`_os.py`, `_internal/`), dunder files aside.
   exportsArePublic: (path) => !path.split("/").some((part) => /^_(?!_)/.test(part)),
   parsing: () => import("./parsing.ts"),
+  isBuiltinName: (name) => {
+    const builtins = require("./builtins.ts") as typeof import("./builtins.ts");
+    return builtins.isBuiltinFunction(name) || builtins.isBuiltinType(name) || builtins.isBuiltinReceiver(name);
+  },
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -22,6 +22,10 @@ export const typescript: LanguageFamily = {
   modules: { directoryIsModule: false, directoryFiles: ["index"], importsAreMembers: false },
   sites,
   parsing: () => import("./parsing.ts"),
+  isBuiltinName: (name) => {
+    const builtins = require("./builtins.ts") as typeof import("./builtins.ts");
+    return builtins.isBuiltinFunction(name) || builtins.isBuiltinType(name) || builtins.isBuiltinReceiver(name);
+  },
   packageEntries: () => (require("./entries.ts") as typeof import("./entries.ts")).packageEntries,
   resolver: () => (require("./resolver.ts") as typeof import("./resolver.ts")).resolver,
 };

@@ -7,9 +7,11 @@
 // and the budgets are unit-tested without a graph.
 import { contentHash } from "../ingest/content";
 import type { EdgeKind } from "../model/edges";
+import type { Remedy } from "../model/remedy";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphEdge, GraphNode } from "../store";
 import { claimsOf, type Claim } from "./claims";
+import { conflictsAmong } from "./conflicts";
 import { targetHealth, type HealthVerdict } from "./health";
 import type { Session } from "./session";
 
@@ -96,7 +98,7 @@ export interface ContextBundle {
   rev: number;
   target: { id: string; name: string; kind: string; path: string; lines?: string };
   /** The graph's verdict: anything but ok makes the classification `degraded`. */
-  graph: { status: HealthVerdict["health"]; reason?: string; message?: string };
+  graph: { status: HealthVerdict["health"]; reason?: string; message?: string; fix?: Remedy };
   freshness: { stale: boolean; classification: Classification };
   entities: BundleEntity[];
   relationships: BundleRelationship[];
@@ -128,12 +130,21 @@ export interface Gathered {
   /** In relevance order: container, members, callers, dependents, callees, uses. */
   relations: Relation[];
   provenance: { path: string; hash?: string; history: number };
-  conflicts: number;
+}
+
+/** A claim of a kept entity that the code contradicts (answers/conflicts). */
+export interface KeptConflict {
+  rule: string;
+  entity: string;
+  line: number;
+  claim: string;
+  code: string;
 }
 
 /** Facts about the kept entities, read after the entity budget chose them. */
 export interface KeptFacts {
   claims: Map<string, Claim[]>;
+  conflicts: KeptConflict[];
   /** Path → changed on disk since the map; undefined: could not be checked. */
   stale: Map<string, boolean | undefined>;
 }
@@ -183,16 +194,7 @@ export async function gather(session: Session, target: GraphNode, bound: number)
     health: await targetHealth(graph, target),
     relations,
     provenance: { path: target.path, hash: row?.hash, history: await graph.historyOf(target.path) },
-    conflicts: await conflictCount(session, target),
   };
-}
-
-/**
- * Conflicts between the bundle's claims and the graph. The checker (answers/conflicts.ts) is
- * being built beside this; until it lands no conflict is counted, and the header says 0.
- */
-async function conflictCount(_session: Session, _target: GraphNode): Promise<number> {
-  return 0;
 }
 
 /** Members ranked by use: those used from other files first (what a reader of a file most needs), then all uses, then line order. */
@@ -238,7 +240,8 @@ export async function keptFacts(session: Session, kept: readonly GraphNode[]): P
       stale.set(node.path, undefined);
     }
   }
-  return { claims: await claimsOf(session.graph, kept), stale };
+  const conflicts = (await conflictsAmong(session, kept)).map((c) => ({ rule: c.rule, entity: c.node.id, line: c.line, claim: c.claim, code: c.code }));
+  return { claims: await claimsOf(session.graph, kept), conflicts, stale };
 }
 
 /** The bundle about `target` under `budgets`. */
@@ -356,6 +359,20 @@ export function assembleBundle(gathered: Gathered, kept: readonly GraphNode[], f
       refs: [claim.entity],
     });
   });
+  for (const conflict of facts.conflicts) {
+    const about = byId.get(conflict.entity);
+    if (!about) continue;
+    candidates.push({
+      id: `conflict:${conflict.rule}:${conflict.entity}:${conflict.claim}`,
+      kind: "conflict",
+      score: SCORES.conflict,
+      title: `${nameOf(about)} ${conflict.claim}, but ${conflict.code}`,
+      path: about.path,
+      lines: `${conflict.line}`,
+      reason: conflict.rule,
+      refs: [conflict.entity],
+    });
+  }
   relationships.slice(0, RELATIONSHIP_EVIDENCE).forEach((rel, i) => {
     candidates.push({
       id: `relationship:${rel.src}:${rel.predicate}:${rel.dst}`,
@@ -401,13 +418,13 @@ export function assembleBundle(gathered: Gathered, kept: readonly GraphNode[], f
     schema: BUNDLE_SCHEMA,
     rev: gathered.rev,
     target: { id: target.id, name: nameOf(target), kind: target.kind, path: target.path, lines: lines(target) },
-    graph: { status: gathered.health.health, reason: gathered.health.reason, message: gathered.health.message },
+    graph: { status: gathered.health.health, reason: gathered.health.reason, message: gathered.health.message, fix: gathered.health.fix },
     freshness: { stale, classification },
     entities,
     relationships,
     claims,
     decisions: 0,
-    conflicts: gathered.conflicts,
+    conflicts: facts.conflicts.filter((c) => byId.has(c.entity)).length,
     intents: 0,
     evidence,
     budgets,

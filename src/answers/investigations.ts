@@ -148,7 +148,7 @@ export function validBundle(b: unknown): b is ContextBundle {
   if (!isObject(t) || !isString(t.id) || !isString(t.name) || !isString(t.kind) || !isString(t.path)) return false;
   const f = b.freshness;
   if (!isObject(f) || typeof f.stale !== "boolean" || !["current", "stale", "unverified", "degraded"].includes(f.classification as string)) return false;
-  if (!isObject(b.graph) || !isString(b.graph.status)) return false;
+  if (!isObject(b.graph) || !isString(b.graph.status) || !optional(b.graph.fix, (fix) => isObject(fix) && isString(fix.action))) return false;
   return (
     listOf(b.entities, entityValid) &&
     listOf(b.relationships, relationshipValid) &&

@@ -6,6 +6,7 @@ import type { Budgets, ContextBundle, Evidence } from "../answers/context";
 import type { Investigation, InvestigationDiff, InvestigationListing } from "../answers/investigations";
 import { quiet, type Fields } from "../wire/record";
 import type { Writer } from "../wire/writer";
+import { remedyCommand } from "./remedy";
 
 const isFull = (writer: Writer) => writer.format === "json" || writer.format === "toon";
 
@@ -51,7 +52,10 @@ const budgetFields = (b: Partial<Budgets>): Fields => ({ entities: b.entities, r
 export function presentContext(writer: Writer, bundle: ContextBundle): void {
   const full = isFull(writer);
   writer.record("context", { ...headerFields(bundle), target_id: full ? bundle.target.id : undefined, rev: full ? bundle.rev : undefined });
-  if (bundle.graph.status !== "ok") writer.record("graph", { status: bundle.graph.status, reason: bundle.graph.reason, message: bundle.graph.message });
+  if (bundle.graph.status !== "ok") {
+    const { status, reason, message, fix } = bundle.graph;
+    writer.record("graph", { status, reason, message, fix: fix && remedyCommand(fix) });
+  }
   if (full) {
     writer.record("budgets", budgetFields(bundle.budgets));
     writer.rows("entity", bundle.entities.map((e) => ({ id: e.id, name: e.name, kind: e.kind, path: e.path, lines: e.lines, stale: e.stale })));

@@ -37,7 +37,6 @@ function gathered(overrides: Partial<Gathered> = {}): Gathered {
       relation("uses", true, []),
     ],
     provenance: { path: "src/widget.ts", hash: "0123456789abcdef", history: 2 },
-    conflicts: 0,
     ...overrides,
   };
 }
@@ -46,7 +45,7 @@ const claims = new Map<string, Claim[]>([
   [widget.id, [{ kind: "summary", text: "renders to DOM", line: 2 }]],
   [render.id, [{ kind: "deprecated", text: "use mount", line: 4 }]],
 ]);
-const fresh = (paths: string[], stale = false): KeptFacts => ({ claims, stale: new Map(paths.map((p) => [p, stale])) });
+const fresh = (paths: string[], stale = false): KeptFacts => ({ claims, conflicts: [], stale: new Map(paths.map((p) => [p, stale])) });
 const PATHS = ["src/widget.ts", "src/main.ts", "src/other.ts"];
 
 function build(g = gathered(), budgets = DEFAULT_BUDGETS, facts = fresh(PATHS)) {
@@ -130,10 +129,10 @@ describe("assembleBundle", () => {
 
   test("freshness: current, stale when a kept file changed, unverified when one could not be checked, degraded on a damaged graph", () => {
     expect(build().freshness).toEqual({ stale: false, classification: "current" });
-    const oneStale: KeptFacts = { claims, stale: new Map([["src/widget.ts", false], ["src/main.ts", true], ["src/other.ts", false]]) };
+    const oneStale: KeptFacts = { claims, conflicts: [], stale: new Map([["src/widget.ts", false], ["src/main.ts", true], ["src/other.ts", false]]) };
     expect(build(gathered(), DEFAULT_BUDGETS, oneStale).freshness).toEqual({ stale: true, classification: "stale" });
     expect(build(gathered(), DEFAULT_BUDGETS, oneStale).entities.find((e) => e.name === "main")?.stale).toBe(true);
-    const unknown: KeptFacts = { claims, stale: new Map([["src/widget.ts", false], ["src/main.ts", undefined], ["src/other.ts", false]]) };
+    const unknown: KeptFacts = { claims, conflicts: [], stale: new Map([["src/widget.ts", false], ["src/main.ts", undefined], ["src/other.ts", false]]) };
     expect(build(gathered(), DEFAULT_BUDGETS, unknown).freshness.classification).toBe("unverified");
     const hollow = gathered({ health: { health: "degraded", reason: "hollow", message: "lost" } });
     expect(build(hollow).freshness.classification).toBe("degraded");
@@ -149,6 +148,16 @@ describe("assembleBundle", () => {
     expect(Math.max(...scores("structural"))).toBe(19);
     expect(scores("structural").length).toBe(1 + 10 + 1);
     expect(Math.max(...scores("relationship"))).toBe(39);
+  });
+
+  test("a conflict the code makes with a claim ranks after the claims and is counted", () => {
+    const facts: KeptFacts = { ...fresh(PATHS), conflicts: [{ rule: "deprecated_in_use", entity: render.id, line: 4, claim: "deprecated: use mount", code: "1 production use by 1 caller: main (src/main.ts:1)" }] };
+    const bundle = build(gathered(), DEFAULT_BUDGETS, facts);
+    expect(bundle.conflicts).toBe(1);
+    const at = bundle.evidence.findIndex((e) => e.kind === "conflict");
+    expect(bundle.evidence[at]).toMatchObject({ score: 22, title: "render deprecated: use mount, but 1 production use by 1 caller: main (src/main.ts:1)", path: "src/widget.ts", lines: "4", reason: "deprecated_in_use" });
+    expect(bundle.evidence[at - 1]!.kind).toBe("claim");
+    expect(bundle.evidence[at + 1]!.kind).toBe("relationship");
   });
 
   test("budgets clamp to their documented ranges", () => {

@@ -141,5 +141,5 @@ export function presentDiff(writer: Writer, diff: InvestigationDiff): void {
 
 /** An id as one shell word in a suggested command line. */
 function shellWord(id: string): string {
-  return /^[A-Za-z0-9._\/-]+$/.test(id) ? id : `'${id.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9._\/-]+$/.test(id) ? id : JSON.stringify(id);
 }

@@ -43,7 +43,7 @@ export function encodeInvestigationId(id: string): string {
 const STORED_NAME = /^(?:[A-Za-z0-9_-]|~[0-9A-F]{2})(?:[A-Za-z0-9._-]|~[0-9A-F]{2})*$/;
 
 /** A usage error for an id no file can be named after. */
-function checkId(id: string, option: string): void {
+export function checkInvestigationId(id: string, option: string): void {
   if (id.trim() === "") throw invalidRequest("invalid_value", `${option} needs a non-empty id`, { option, value: id });
   if (encodeInvestigationId(id).length > MAX_ENCODED) {
     throw invalidRequest("invalid_value", `${option} takes an id of at most ${MAX_ENCODED} characters once encoded`, { option, value: id.slice(0, 40) });
@@ -52,7 +52,7 @@ function checkId(id: string, option: string): void {
 
 /** Saves the bundle under `id`, replacing one saved before; the envelope is checked before it is written. */
 export function saveInvestigation(home: string, id: string, bundle: ContextBundle, savedAt: Date): { investigation: Investigation; file: string } {
-  checkId(id, "save");
+  checkInvestigationId(id, "save");
   const investigation: Investigation = { schema: INVESTIGATION_SCHEMA, id, savedAt: savedAt.toISOString(), bundle };
   const text = JSON.stringify(investigation);
   // The written text is what a resume reads back: check it in that form.
@@ -85,7 +85,7 @@ function readInvestigation(dir: string, file: string): Loaded {
  * listing's file= shows); no_saved_investigation or invalid_saved_investigation otherwise.
  */
 export function loadInvestigation(home: string, id: string, option: string): { investigation: Investigation; file: string } {
-  checkId(id, option);
+  checkInvestigationId(id, option);
   const dir = investigationsDir(home);
   const names = [`${encodeInvestigationId(id)}.json`];
   const asFile = id.endsWith(".json") ? id.slice(0, -5) : id;

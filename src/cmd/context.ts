@@ -2,7 +2,7 @@
 // --resume and --diff read it back. Four modes on one command, so which flags go together is
 // checked here before anything is read: a flag another mode owns is a mode_conflict.
 import { BUDGETS, BUDGET_NAMES, DEFAULT_BUDGETS, SCORES, STRUCTURAL_ROWS, clampBudget, contextBundle, type BudgetName, type Budgets } from "../answers/context";
-import { diffInvestigation, listInvestigations, loadInvestigation, saveInvestigation } from "../answers/investigations";
+import { checkInvestigationId, diffInvestigation, listInvestigations, loadInvestigation, saveInvestigation } from "../answers/investigations";
 import { withSession } from "../answers/session";
 import { resolveTarget } from "../answers/target";
 import { invalidRequest } from "../model/errors";
@@ -131,6 +131,8 @@ export default defineIx({
         presentDiff(ctx.writer, diffInvestigation(investigation, fresh, requested, new Date()));
       });
     }
+    // A --save id no file can be named after is a usage error before any graph work.
+    if (line.save !== undefined) checkInvestigationId(line.save, "save");
     const budgets: Budgets = { ...DEFAULT_BUDGETS, ...requested };
     return withSession(ctx, async (session) => {
       const node = await resolveTarget(session, line.target!, targetOptions(line));

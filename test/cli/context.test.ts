@@ -180,7 +180,19 @@ describe("ix context <target>", () => {
     }
   });
 
-  test("errors come in the caller's format", () => {
+  test("an id no file can be named after is a usage error, before anything is built", () => {
+    const h = tempDir("ix-context-badid-home-");
+    cpSync(home, h, { recursive: true });
+    for (const id of ["", " ", "中".repeat(100)]) {
+      const r = llm(["context", "Widget", "--save", id], h);
+      expect(r.code).toBe(2);
+      expect(first(r.records, "error")).toMatchObject({ code: "invalid_value", option: "--save" });
+      expect(all(r.records, "context")).toEqual([]);
+    }
+    expect(llm(["context", "--list"], h).records[0]!.fields.total).toBe("0");
+  });
+
+    test("errors come in the caller's format", () => {
     const doc = JSON.parse(run(["context", "--list", "Widget", "--format", "json"]).stdout);
     expect(doc).toMatchObject({ code: "mode_conflict" });
     expect(doc.error).toContain("--list");

@@ -4,7 +4,7 @@
 // IX_BINS=a,b compares builds: each maps the corpus into its own home, and every sample runs
 // each binary in turn, so both see the same machine.
 // Goal: p50 ≤ 15 ms for each command; impact --depth 3 on the hub ≤ 6× --version, depends,
-// trace, and the hub's history and diff ≤ 3×.
+// trace, and the hub's history and diff ≤ 3×; context with its default budgets ≤ 4×.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,6 +103,10 @@ const cases: [string, (i: number) => string[], number?][] = [
   ["explain", (i) => ["explain", ids[i]!.hub]],
   ["explain (file)", () => ["explain", imported[0]]],
   ["explain (class)", (i) => ["explain", ids[i]!.cls]],
+  // A bundle with the default budgets (goal ≤ 4× --version): the hub, the most-imported file, the largest class.
+  ["context", (i) => ["context", ids[i]!.hub]],
+  ["context (file)", () => ["context", imported[0]]],
+  ["context (class)", (i) => ["context", ids[i]!.cls]],
   ["rank", () => ["rank"]],
   ["rank --by callers", () => ["rank", "--by", "callers"]],
   ["rank --by importers", () => ["rank", "--by", "importers"]],

@@ -33,6 +33,7 @@ export const COMMANDS: Record<string, Entry> = {
   impact: { summary: "What a change to an entity can break, with a risk level", load: async () => (await import("./impact")).default },
   depends: { summary: "The tree of what depends on an entity", load: async () => (await import("./depends")).default },
   trace: { summary: "What an entity reaches and what reaches it; --to: a shortest path", load: async () => (await import("./trace")).default },
+  context: { summary: "A bounded bundle about one target: entities, relationships, claims, ranked evidence; saved and compared", load: async () => (await import("./context")).default },
   around: { summary: "Dependents of the code at path[:line], within a token budget", load: async () => (await import("./around")).default },
   history: { summary: "When an entity appeared, changed and went, revision by revision", load: async () => (await import("./history")).default },
   patches: { summary: "The revisions kept, newest first, with what made them", load: async () => (await import("./patches")).default },

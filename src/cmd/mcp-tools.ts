@@ -8,7 +8,7 @@ import { COMMANDS } from "./index";
 /** The commands an agent asks as tools: every question, and map to bring the graph current. */
 export const TOOL_COMMANDS = [
   "search", "locate", "entity", "explain", "read", "text", "inventory", "contains", "overview", "subsystems",
-  "callers", "callees", "imports", "imported-by", "smells", "conflicts", "rank", "impact", "depends", "trace", "around",
+  "callers", "callees", "imports", "imported-by", "smells", "conflicts", "rank", "impact", "depends", "trace", "around", "context",
   "status", "stats", "doctor", "map", "history", "diff",
 ] as const;
 

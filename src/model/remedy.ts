@@ -9,8 +9,11 @@ export type Remedy =
   /** Not a fix but the question to ask instead: the entities under a directory (`path` as the user wrote it). */
   | { action: "list"; path: string }
   /** Not a fix but the question that lists what to fix: the claims the code contradicts. */
-  | { action: "conflicts" };
+  | { action: "conflicts" }
+  /** See which investigations (saved context bundles) there are. */
+  | { action: "investigations" };
 
 export const MAP: Remedy = { action: "map" };
 export const REBUILD: Remedy = { action: "rebuild" };
 export const CONFLICTS: Remedy = { action: "conflicts" };
+export const INVESTIGATIONS: Remedy = { action: "investigations" };

@@ -11,5 +11,7 @@ export function remedyCommand(remedy: Remedy): string {
       return "ix conflicts";
     case "list":
       return `ix inventory --path ${/[\s"'\\$]/.test(remedy.path) ? JSON.stringify(remedy.path) : remedy.path}`;
+    case "investigations":
+      return "ix context --list";
   }
 }

@@ -18,7 +18,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   overview: { target: "src/app.ts" }, subsystems: {}, callers: { target: "parse" }, callees: { target: "run" },
   imports: { target: "src/app.ts" }, "imported-by": { target: "src/util.ts" }, smells: {}, conflicts: {}, rank: {},
   impact: { target: "parse" }, depends: { target: "parse" }, trace: { target: "run" }, around: { location: "src/util.ts:2" },
-  status: {}, stats: {}, doctor: {}, map: {}, history: { target: "parse" }, diff: { from: "0", to: "1" },
+  context: { target: "parse" }, status: {}, stats: {}, doctor: {}, map: {}, history: { target: "parse" }, diff: { from: "0", to: "1" },
 };
 
 type Text = { content: { type: string; text: string }[]; isError?: boolean };

@@ -33,8 +33,8 @@ export function entityFactOf(facts: FileFacts, node: GraphNode): EntityFact | un
   return facts.entities.find((e) => e.qname === node.qname && e.kind === node.kind && e.startLine === node.startLine);
 }
 
-/** Each node's doc comment (files have none), reading each file's facts once. */
-export async function docsOf(reader: GraphReader, nodes: readonly GraphNode[]): Promise<Map<string, DocFact>> {
+/** The entities among nodes (files have no doc comment) by their file, so each file's facts are read once. */
+export function entitiesByPath(nodes: readonly GraphNode[]): Map<string, GraphNode[]> {
   const byPath = new Map<string, GraphNode[]>();
   for (const node of nodes) {
     if (node.kind === "file") continue;
@@ -42,8 +42,13 @@ export async function docsOf(reader: GraphReader, nodes: readonly GraphNode[]): 
     if (list) list.push(node);
     else byPath.set(node.path, [node]);
   }
+  return byPath;
+}
+
+/** Each node's doc comment (files have none), reading each file's facts once. */
+export async function docsOf(reader: GraphReader, nodes: readonly GraphNode[]): Promise<Map<string, DocFact>> {
   const docs = new Map<string, DocFact>();
-  for (const [path, list] of byPath) {
+  for (const [path, list] of entitiesByPath(nodes)) {
     const facts = await reader.facts(path);
     if (!facts) continue;
     for (const node of list) {

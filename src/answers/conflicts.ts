@@ -8,6 +8,7 @@ import { docClaimsOf, type CheckedEntity, type DocFact } from "../model/facts";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode, GraphReader } from "../store";
 import type { Session } from "./session";
+import { entitiesByPath } from "./claims";
 
 export type ConflictRule = "param_mismatch" | "returns_nothing" | "deprecated_in_use" | "stale_mention";
 
@@ -124,15 +125,8 @@ async function nodeOf(graph: GraphReader, item: Documented): Promise<GraphNode |
 }
 
 async function documentedOf(graph: GraphReader, nodes: readonly GraphNode[]): Promise<Documented[]> {
-  const byPath = new Map<string, GraphNode[]>();
-  for (const node of nodes) {
-    if (node.kind === "file") continue;
-    const list = byPath.get(node.path);
-    if (list) list.push(node);
-    else byPath.set(node.path, [node]);
-  }
   const out: Documented[] = [];
-  for (const [path, list] of byPath) {
+  for (const [path, list] of entitiesByPath(nodes)) {
     const facts = await graph.facts(path);
     const claims = facts && docClaimsOf(facts);
     if (!claims) continue;

@@ -1,11 +1,13 @@
 // The architecture map as answers: the stored regions, whether they match the graph's
 // revision, a file's system path, a region's neighbours and scores.
 import type { Region, RegionLink } from "../model/regions";
-import { mapComplete } from "../ingest/regions";
+import { currentMapWritten, mapComplete, mapLevels } from "../ingest/regions";
+import { countByRegion, placedBy, REGION_COUNT_FIELDS, SMELLS_META, storedRegionCounts } from "../smells/report";
 import type { Session } from "./session";
 import { revisionSmells } from "./smells";
 
 export interface RegionMap {
+  /** Every stored region, or the top of the tree when that is what was asked for (regionMap's `top`). */
   regions: Region[];
   /** The hierarchy matches the graph's revision (status's map_complete). */
   complete: boolean;
@@ -15,14 +17,14 @@ export interface RegionMap {
   error?: string;
 }
 
-export async function regionMap(session: Session): Promise<RegionMap> {
+/** The stored map; with `top`, only the system and the regions at most that many levels below it. */
+export async function regionMap(session: Session, top?: number): Promise<RegionMap> {
   const { graph } = session;
-  const regions = await graph.regions();
   return {
-    regions,
+    regions: top === undefined ? await graph.regions() : await graph.regionsTop(top),
     complete: await mapComplete(graph),
     rev: await graph.rev(),
-    levels: new Set(regions.map((r) => r.level)).size,
+    levels: await mapLevels(graph),
     error: (await graph.meta("regions_error")) || undefined,
   };
 }
@@ -63,22 +65,18 @@ export function healthOf(region: Region): number {
 
 /**
  * Per region, the smells of its files (its children's included) as \`ix smells\` shows them; a
- * smell of several files (a cycle) counts once in each region holding one of them.
+ * smell of several files (a cycle) counts once in each region holding one of them. The map
+ * keeps the counts with the report (SmellReport.regionCounts); a report without them is
+ * counted here, against every file's place in the stored map.
  */
-export async function smellsByRegion(session: Session, regions: readonly Region[]): Promise<Map<string, number>> {
+export async function smellsByRegion(session: Session): Promise<Map<string, number>> {
+  const { graph } = session;
+  const kept = storedRegionCounts(await graph.metaFields(SMELLS_META, REGION_COUNT_FIELDS), await graph.rev(), await currentMapWritten(graph));
+  if (kept) return kept;
   const { report } = await revisionSmells(session);
-  const counts = new Map<string, number>();
-  if (report.smells.length === 0) return counts;
-  const parentOf = new Map(regions.map((r) => [r.id, r.parent]));
-  const regionOf = new Map((await session.graph.regionFiles()).map((f) => [f.path, f.region]));
-  for (const smell of report.smells) {
-    const holding = new Set<string>();
-    for (const file of smell.files ?? [smell.file]) {
-      for (let at = regionOf.get(file) ?? null; at !== null && !holding.has(at); at = parentOf.get(at) ?? null) holding.add(at);
-    }
-    for (const id of holding) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return counts;
+  if (report.smells.length === 0) return new Map();
+  const parents = new Map((await graph.regions()).map((r) => [r.id, r.parent]));
+  return new Map(Object.entries(countByRegion(report.smells, placedBy(await graph.regionFiles()), parents)));
 }
 
 /** Entities per file: how finely the region's files are cut. */

@@ -31,8 +31,9 @@ export default defineIx({
     withSession(ctx, async (session) => {
       const limit = positiveInt(args.limit, "--limit");
       const pick = positiveInt(args.pick, "--pick");
-      const map = await regionMap(session);
-      const smells = await smellsByRegion(session, map.regions);
+      // The tree shows the system's children and theirs: the rest of the map is not read.
+      const map = await regionMap(session, args.target === undefined && !args.list ? 2 : undefined);
+      const smells = await smellsByRegion(session);
       if (args.target !== undefined) {
         const region = await resolveRegion(session, args.target, map.regions, { pick });
         presentRegionView(ctx.writer, await regionView(session, map.regions, region), smells, limit ?? NEIGHBOURS);

@@ -5,7 +5,7 @@ import { basename } from "node:path";
 import type { FileGraph, GraphReader, GraphStore, Region } from "../store";
 import { readRegionPlacement, regionPlacement } from "../smells/input";
 import type { RegionPlacement } from "../smells/model";
-import { SMELLS_META, storedSmells, withRegionSmells } from "../smells/report";
+import { countByRegion, SMELLS_META, storedSmells, withRegionSmells } from "../smells/report";
 
 /** The revision the stored hierarchy matches. */
 export const REGIONS_REV = "regions_rev";
@@ -38,6 +38,11 @@ export async function mapComplete(graph: GraphReader): Promise<boolean> {
   return rev > 0 && (await graph.meta(REGIONS_REV)) === String(rev) && !(await graph.meta(REGIONS_ERROR));
 }
 
+/** How many levels the stored hierarchy has, the system's included (0 when none is stored). */
+export async function mapLevels(graph: GraphReader): Promise<number> {
+  return Number((await graph.meta(REGIONS_LEVELS)) ?? 0) || 0;
+}
+
 /**
  * The revision whose region work wrote the stored map, when the map matches the graph's
  * revision: the region smells read from that map still describe the graph.
@@ -48,18 +53,34 @@ export async function currentMapWritten(graph: GraphReader): Promise<number | un
   return Number.isFinite(written) ? written : undefined;
 }
 
+/** Each region's parent id, as the smells' counts per region walk up them. */
+const parentsOf = (regions: readonly Region[]): Map<string, string | null> => new Map(regions.map((r) => [r.id, r.parent]));
+
 /**
  * The revision's smell report with the region rules read again from `placement` (the map
- * written at `mapRev`), as the meta to write with it; nothing when no report of `rev` is
- * stored or its region smells already come from that map.
+ * written at `mapRev`, whose regions `regions` gives) and counted per region, as the meta to
+ * write with it. When its region smells already come from that map, only counts it lacks (the
+ * other rules' smells changed while the map was kept) are made, from the stored map; when no
+ * report of `rev` is stored, or it has its counts, nothing.
  * A rule that fails drops the report, so `ix smells` computes it itself and meets the failure
  * there; the map is written all the same.
  */
-async function regionSmellsMeta(graph: GraphReader, rev: number, mapRev: number, placement: () => Promise<RegionPlacement>): Promise<Record<string, string>> {
+async function regionSmellsMeta(
+  graph: GraphReader,
+  rev: number,
+  mapRev: number,
+  placement: () => Promise<RegionPlacement>,
+  regions: () => Promise<readonly Region[]>,
+): Promise<Record<string, string>> {
   const report = storedSmells(await graph.meta(SMELLS_META), rev);
-  if (!report || report.regionsRev === mapRev) return {};
+  if (!report || (report.regionsRev === mapRev && report.regionCounts)) return {};
   try {
-    return { [SMELLS_META]: JSON.stringify(withRegionSmells(report, await placement(), mapRev)) };
+    if (report.regionsRev === mapRev) {
+      const named = [...new Set(report.smells.flatMap((smell) => smell.files ?? [smell.file]))];
+      const regionCounts = countByRegion(report.smells, await graph.regionsOfFiles(named), parentsOf(await regions()));
+      return { [SMELLS_META]: JSON.stringify({ ...report, regionCounts }) };
+    }
+    return { [SMELLS_META]: JSON.stringify(withRegionSmells(report, await placement(), mapRev, parentsOf(await regions()))) };
   } catch {
     return { [SMELLS_META]: "" };
   }
@@ -86,7 +107,7 @@ export async function mapRegions(
   const summary = async (status: RegionWork["status"]): Promise<RegionWork> => ({
     status,
     regions: await store.regions(),
-    levels: Number((await store.meta(REGIONS_LEVELS)) ?? 0),
+    levels: await mapLevels(store),
     modularity: Number((await store.meta(REGIONS_MODULARITY)) ?? 0),
     ms: Math.round(performance.now() - started),
   });
@@ -98,7 +119,7 @@ export async function mapRegions(
     // they are read from the stored map. An edit inside bodies finds them current: no work.
     let written = await currentMapWritten(store);
     if (written === undefined) await store.setMeta(REGIONS_WRITTEN, String((written = rev)));
-    const meta = await regionSmellsMeta(store, rev, written, () => readRegionPlacement(store));
+    const meta = await regionSmellsMeta(store, rev, written, () => readRegionPlacement(store), () => store.regions());
     for (const [key, value] of Object.entries(meta)) await store.setMeta(key, value);
     return summary("kept");
   }
@@ -122,7 +143,7 @@ export async function mapRegions(
     settle();
     // The region smells are read from the map just computed and written with it, in one
     // transaction: a reader sees both of this revision or neither.
-    const smells = await regionSmellsMeta(store, rev, rev, async () => regionPlacement(hierarchy.files, files, links));
+    const smells = await regionSmellsMeta(store, rev, rev, async () => regionPlacement(hierarchy.files, files, links), async () => hierarchy.regions);
     await store.writeRegions(hierarchy, {
       ...smells,
       [REGIONS_WRITTEN]: String(rev),

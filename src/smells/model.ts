@@ -81,6 +81,13 @@ export interface SmellReport {
    * smells describe this revision only when it is `rev`. Absent: they have not run.
    */
   regionsRev?: number;
+  /**
+   * Per region of the map of `regionsRev`, how many of these smells name a file in it or in its
+   * children (a smell of several files once per region): what \`ix subsystems\` shows, kept so
+   * that it reads neither the whole report nor where every file is placed. Absent when the
+   * smells changed after they were counted.
+   */
+  regionCounts?: Record<string, number>;
 }
 
 export const round2 = (x: number): number => Math.round(x * 100) / 100;

@@ -38,9 +38,10 @@ export function runRules(input: SmellInput, rev: number): SmellReport {
 
 /**
  * The report with the region rules' smells read again from `placement`, the map that region
- * work wrote at revision `mapRev` (ingest/regions.ts REGIONS_WRITTEN).
+ * work wrote at revision `mapRev` (ingest/regions.ts REGIONS_WRITTEN); counted per region of
+ * that map when its `parents` (each region's parent id) are given.
  */
-export function withRegionSmells(report: SmellReport, placement: RegionPlacement, mapRev: number): SmellReport {
+export function withRegionSmells(report: SmellReport, placement: RegionPlacement, mapRev: number, parents?: ReadonlyMap<string, string | null>): SmellReport {
   const smells = report.smells.filter((smell) => !REGION_KINDS.has(smell.kind));
   const thresholds = { ...report.thresholds };
   for (const rule of REGION_RULES) {
@@ -49,7 +50,9 @@ export function withRegionSmells(report: SmellReport, placement: RegionPlacement
     else delete thresholds[rule.name];
     smells.push(...result.smells);
   }
-  return { ...report, thresholds, smells: sortSmells(smells), regionsRev: mapRev };
+  const sorted = sortSmells(smells);
+  const counted = parents && countByRegion(sorted, placedBy(placement.files), parents);
+  return { ...report, thresholds, smells: sorted, regionsRev: mapRev, ...(counted ? { regionCounts: counted } : {}) };
 }
 
 /**
@@ -63,6 +66,46 @@ export function withPreviousRegionSmells(report: SmellReport, previous: SmellRep
   const thresholds = { ...report.thresholds };
   for (const rule of REGION_RULES) if (previous.thresholds[rule.name]) thresholds[rule.name] = previous.thresholds[rule.name]!;
   return { ...report, thresholds, smells: sortSmells(smells), regionsRev: previous.regionsRev };
+}
+
+/** Each file's innermost region, as a map's placement lists them. */
+export function placedBy(files: readonly { path: string; region: string }[]): ReadonlyMap<string, string> {
+  return new Map(files.map((file) => [file.path, file.region]));
+}
+
+/**
+ * Per region, the smells naming a file in it or in its children: a smell of several files (a
+ * cycle) counts once in each region holding one of them. `regionOf`: each file's innermost
+ * region; `parents`: each region's parent (null at the root).
+ */
+export function countByRegion(smells: readonly Smell[], regionOf: ReadonlyMap<string, string>, parents: ReadonlyMap<string, string | null>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const smell of smells) {
+    const holding = new Set<string>();
+    for (const file of smell.files ?? [smell.file]) {
+      for (let at = regionOf.get(file) ?? null; at !== null && !holding.has(at); at = parents.get(at) ?? null) holding.add(at);
+    }
+    for (const id of holding) counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** The fields of a stored report that say whose counts it keeps, as GraphReader.metaFields reads them. */
+export const REGION_COUNT_FIELDS = ["version", "rev", "regionsRev", "regionCounts"] as const;
+
+/**
+ * The stored report's counts per region (`fields`: REGION_COUNT_FIELDS' values), when it
+ * describes `rev` with these rules and its region smells were read from the map of `mapRev`;
+ * else undefined.
+ */
+export function storedRegionCounts(fields: readonly (string | number | undefined)[], rev: number, mapRev: number | undefined): Map<string, number> | undefined {
+  const [version, reportRev, regionsRev, counts] = fields;
+  if (version !== SMELL_VERSION || reportRev !== rev || mapRev === undefined || regionsRev !== mapRev || typeof counts !== "string") return undefined;
+  try {
+    return new Map(Object.entries(JSON.parse(counts) as Record<string, number>));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -243,6 +243,11 @@ export interface GraphReader {
 
   rev(): Promise<number>;
   meta(key: string): Promise<string | undefined>;
+  /**
+   * Fields of a meta value that holds a JSON object, read without parsing all of it: each
+   * field's value (an object or array as JSON text), undefined when the key or field is absent.
+   */
+  metaFields(key: string, fields: readonly string[]): Promise<(string | number | undefined)[]>;
   stats(): Promise<StoreStats>;
   unresolvedCount(): Promise<number>;
   /**
@@ -374,6 +379,8 @@ export interface GraphReader {
   regionAncestry(id: string): Promise<Region[]>;
   /** The innermost region of each of `paths` (left out: none). */
   regionsOfFiles(paths: readonly string[]): Promise<Map<string, string>>;
+  /** The system and the regions at most `depth` levels below it, in stored order. */
+  regionsTop(depth: number): Promise<Region[]>;
   /** Edges between regions of a level, either end `id` (every link when absent). */
   regionLinks(id?: string): Promise<RegionLink[]>;
 

@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { decodeLlm, decodeLlmStream } from "../../src/wire/llm";
 import { git } from "../helpers/git";
-import { damageGraph } from "../helpers/graph";
+import { damageGraph, withGraph } from "../helpers/graph";
 import { ix, tempDir, writeTree } from "../helpers/cli";
 import { ring } from "../helpers/trees";
 
@@ -166,6 +166,38 @@ describe("ix subsystems", () => {
     const text = ix(["subsystems", "--list"], { cwd: root, home }).stdout;
     expect(text).toContain("SMELLS");
     expect(ix(["subsystems"], { cwd: root, home }).stdout).toContain("Alpha  module · 8 files · health 1 · 1.1 entities/file · 2 smells · ");
+  });
+
+  test("the counts the map keeps with its smells are the counts made from every file's place, after each kind of map", async () => {
+    const { root, home } = await twoPackages();
+    const a0 = (extra: string) =>
+      writeTree(root, { "packages/alpha/src/a0.ts": `import { a1 } from "./a1";\nimport { a2 } from "./a2";\nexport function a0(n: number): number {\n  return n > 0 ? a1(n - 1) + a2(n - 2) : 0;\n}\nexport function spare(): number {\n  return 0;\n}\n${extra}` });
+    const report = async () => JSON.parse((await withGraph(home, root, (graph) => graph.meta("smells")))!) as { rev: number; regionCounts?: Record<string, number> };
+    const answers = () => ["--list", "", "Alpha"].map((arg) => ix(["subsystems", ...(arg ? [arg] : []), "--format", "json"], { cwd: root, home }).stdout);
+    const counted = (answer: string) => Object.fromEntries(JSON.parse(answer).region.map((r: { label: string; smells: number }) => [r.label, r.smells]));
+    const withoutKept = () => {
+      damageGraph(home, root, "UPDATE meta SET value = json_remove(value, '$.regionCounts') WHERE key = 'smells'");
+      return answers();
+    };
+    await a0("");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(Object.values((await report()).regionCounts!).sort()).toEqual([1, 2, 3]);
+    const cold = answers();
+    expect(counted(cold[0]!)).toEqual({ Alpha: 2, Beta: 1 });
+    expect(withoutKept()).toEqual(cold);
+    // A new unused export: the smells change while the map is kept, and are counted again.
+    await a0("export function another(): number {\n  return 1;\n}\n");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(await report()).toMatchObject({ rev: 2, regionCounts: expect.any(Object) });
+    const added = answers();
+    expect(counted(added[0]!)).toEqual({ Alpha: 3, Beta: 1 });
+    expect(withoutKept()).toEqual(added);
+    // An edit inside a body carries the report and its counts over.
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    await a0("export function another(): number {\n  return 2;\n}\n");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    expect(await report()).toMatchObject({ rev: 3, regionCounts: expect.any(Object) });
+    expect(answers()).toEqual(added);
   });
 
   test("a target by label, id or file answers its region, its parent and neighbours; ambiguous and unknown ones are errors", async () => {

@@ -6,11 +6,11 @@ import { orphanFiles } from "../../src/smells/orphan-file";
 import { importCycles, stronglyConnected } from "../../src/smells/import-cycle";
 import { deadExports } from "../../src/smells/dead-export";
 import { fileStats, reexportedWhole } from "../../src/smells/input";
-import { runRules, shownSmells, withPreviousRegionSmells, withRegionSmells } from "../../src/smells/report";
+import { countByRegion, runRules, shownSmells, storedRegionCounts, withPreviousRegionSmells, withRegionSmells } from "../../src/smells/report";
 import { REGION_RULES, RULES, SMELL_KINDS } from "../../src/smells/rules";
 import { weakMembers } from "../../src/smells/weak-member";
 import { regionPlacement } from "../../src/smells/input";
-import type { FileStat, RegionPlacement, SmellInput, UnusedExport } from "../../src/smells/model";
+import { SMELL_VERSION, type FileStat, type RegionPlacement, type Smell, type SmellInput, type UnusedExport } from "../../src/smells/model";
 import type { FileLink } from "../../src/store";
 
 const file = (path: string, over: Partial<FileStat> = {}): FileStat => ({ path, role: "production", entities: 3, fanIn: 1, fanOut: 1, unresolved: 0, entry: false, ...over });
@@ -259,5 +259,47 @@ describe("weak_component_member", () => {
     expect(next).toMatchObject({ rev: 6, regionsRev: 4, smells: [{ kind: "weak_component_member", file: "a/x.ts" }] });
     expect(REGION_RULES.map((r) => r.name)).toEqual(["weak_component_member"]);
     expect(SMELL_KINDS).toContain("weak_component_member");
+  });
+});
+
+describe("smells counted per region", () => {
+  const smell = (file: string, files?: string[]): Smell => ({ kind: files ? "import_cycle" : "orphan_file", file, confidence: 1, signals: {}, ...(files ? { files } : {}) });
+  // sys ⊃ left ⊃ {l1, l2}, sys ⊃ r1.
+  const parents = new Map<string, string | null>([["sys", null], ["left", "sys"], ["l1", "left"], ["l2", "left"], ["r1", "sys"]]);
+  const placed = new Map([["a.ts", "l1"], ["b.ts", "l2"], ["c.ts", "r1"], ["d.ts", "l1"]]);
+
+  test("a smell counts in its file's region and every region above; one of several files once per region", () => {
+    const counts = countByRegion([smell("a.ts"), smell("a.ts", ["a.ts", "b.ts", "d.ts"]), smell("c.ts"), smell("gone.ts")], placed, parents);
+    expect(counts).toEqual({ l1: 2, left: 2, sys: 3, l2: 1, r1: 1 });
+    expect(countByRegion([], placed, parents)).toEqual({});
+  });
+
+  test("the map counts them with the region smells it reads, and a report made again before its map has none", () => {
+    const input: SmellInput = { files: [file("a/x.ts"), file("b/1.ts")], imports: [], unusedExports: [], importedNames: new Map(), reexportedWhole: new Set(), packageEntries: new Set(), unresolvedNames: new Set() };
+    const rows = ["a/x.ts:m1", "b/1.ts:m2", "b/2.ts:m2", "b/3.ts:m2"].map((spec) => {
+      const [path, region] = spec.split(":") as [string, string];
+      return { path, region, edgesInside: 0, edgesOutside: 3, neighborsInside: 0, neighborsOutside: 3 };
+    });
+    const p = regionPlacement(rows, rows.map((r) => ({ path: r.path, role: "production" })), [["a/x.ts", "b/1.ts"], ["a/x.ts", "b/2.ts"], ["a/x.ts", "b/3.ts"]].map(([from, to]) => ({ from: from!, to: to! })));
+    const mapParents = new Map<string, string | null>([["root", null], ["m1", "root"], ["m2", "root"]]);
+    const joined = withRegionSmells(runRules(input, 5), p, 5, mapParents);
+    expect(joined.smells.map((s) => [s.kind, s.file])).toEqual([["weak_component_member", "a/x.ts"]]);
+    expect(joined.regionCounts).toEqual({ m1: 1, root: 1 });
+    expect(withRegionSmells(runRules(input, 5), p, 5).regionCounts).toBeUndefined();
+    expect(withPreviousRegionSmells(runRules(input, 6), joined).regionCounts).toBeUndefined();
+  });
+
+  test("stored counts are used only for this revision's report, these rules and the current map", () => {
+    const fields = (over: Partial<Record<"version" | "rev" | "regionsRev" | "counts", string | number | undefined>> = {}) => {
+      const all = { version: SMELL_VERSION, rev: 7, regionsRev: 6, counts: '{"m1":2}', ...over };
+      return [all.version, all.rev, all.regionsRev, all.counts];
+    };
+    expect(storedRegionCounts(fields(), 7, 6)).toEqual(new Map([["m1", 2]]));
+    expect(storedRegionCounts(fields({ rev: 6 }), 7, 6)).toBeUndefined();
+    expect(storedRegionCounts(fields({ version: "smell_v0" }), 7, 6)).toBeUndefined();
+    expect(storedRegionCounts(fields(), 7, 7)).toBeUndefined();
+    expect(storedRegionCounts(fields(), 7, undefined)).toBeUndefined();
+    expect(storedRegionCounts(fields({ counts: undefined }), 7, 6)).toBeUndefined();
+    expect(storedRegionCounts(fields({ counts: "{not json" }), 7, 6)).toBeUndefined();
   });
 });

@@ -463,6 +463,35 @@ describe("commit", () => {
     store.close();
   });
 
+  test("the top of the map is read down from the system to the depth asked, in stored order", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    const region = (id: string, parent: string | null, level: number, children: string[]) =>
+      ({ id, kind: level === 1 ? ("module" as const) : parent === null ? ("system" as const) : ("subsystem" as const), label: id, level, parent, children, files: 1, entities: 1, cohesion: 1, coupling: 0, crosscut: 0, confidence: 1, signals: ["imports"], dir: "" });
+    // Stored out of tree order: what is read back keeps the stored order at every depth.
+    const regions = [region("4", "3", 1, []), region("1", null, 4, ["2"]), region("2", "1", 3, ["3", "5"]), region("3", "2", 2, ["4"]), region("5", "2", 1, [])];
+    await store.writeRegions({ regions, files: [], links: [], levels: 4, modularity: 0 }, {});
+    const ids = async (depth: number) => (await store.regionsTop(depth)).map((r) => r.id);
+    expect(await ids(0)).toEqual(["1"]);
+    expect(await ids(1)).toEqual(["1", "2"]);
+    expect(await ids(2)).toEqual(["1", "2", "3", "5"]);
+    expect(await ids(3)).toEqual(["4", "1", "2", "3", "5"]);
+    expect((await store.regionsTop(1))[1]).toEqual(regions[2]!);
+    store.close();
+  });
+
+  test("fields of a JSON meta value are read one by one; a value that is not JSON, or a key not stored, has none", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    await store.setMeta("report", JSON.stringify({ version: "v1", rev: 3, counts: { a: 1 }, list: [1, 2] }));
+    await store.setMeta("prose", "not json {");
+    expect(await store.metaFields("report", ["version", "rev", "counts", "list", "absent"])).toEqual(["v1", 3, '{"a":1}', "[1,2]", undefined]);
+    expect(await store.metaFields("prose", ["version", "rev"])).toEqual([undefined, undefined]);
+    expect(await store.metaFields("nothing", ["version"])).toEqual([undefined]);
+    expect(await store.metaFields("report", [])).toEqual([]);
+    store.close();
+  });
+
   test("edges to unknown ids are dropped and counted", async () => {
     const store = openSqliteStore(dbPath);
     const input = twoFiles();

@@ -40,11 +40,13 @@ const COLLECT_CHECK = 50;
 const STAGE_GROWTH = 5e6;
 
 /**
- * Between the map's steps, what the last one left behind goes before the next one allocates:
+ * Between the map's steps, and inside region work wherever a step's garbage is done with (each
+ * Louvain run, each region's label), what was left behind goes before the next one allocates:
  * the smells and the regions read the whole file graph, and on top of resolution's garbage a
  * cold map of 13k files peaked 60-200 MB higher. A collection is asked for past the soft limit
- * and only once RSS has grown by STAGE_GROWTH since the last one; a step that does no work (an
- * edit whose smells carry over, a hierarchy kept as it was) asks for none.
+ * and only once RSS has grown by STAGE_GROWTH since the last one, so a call that finds little
+ * new costs one RSS read; a step that does no work (an edit whose smells carry over, a
+ * hierarchy kept as it was) asks for none.
  */
 export function memorySettler(): () => void {
   let rssThen = 0;

@@ -4,7 +4,7 @@
 // Each level's groups are held to a size band: an oversized group is split by Louvain on its
 // own subgraph, at a rising resolution until it splits; a small module joins the group it has
 // most weight to, else the one nearest it in the directory tree.
-import { dirOf, type FileGraph } from "./graph";
+import { dirOf, mergePairs, type FileGraph, type Pairs } from "./graph";
 import { dominantDir } from "./labels";
 import { communities, UndirectedView } from "./louvain";
 
@@ -28,13 +28,6 @@ const SPLIT_RESOLUTIONS = [1, 2, 4, 8];
 const TOP_WIDTH = 12;
 const COARSER = [0.5, 0.25, 0.1, 0.05];
 
-/** Undirected weighted pairs, each once, in (a, b) order with a <= b; a === b is a self-loop. */
-interface Pairs {
-  a: Int32Array;
-  b: Int32Array;
-  w: Float64Array;
-}
-
 /** Nodes with their file counts, and weighted undirected adjacency in pair order (a self-loop once). */
 interface LevelGraph {
   sizes: number[];
@@ -43,48 +36,6 @@ interface LevelGraph {
   weight: Float64Array;
   /** Scratch for detect: a node's index in the group being split, -1 outside it. */
   local: Int32Array;
-}
-
-/** A stable counting sort of `order` by `key`, keys in 0..n-1. */
-function sortBy(order: Int32Array, key: Int32Array, n: number): Int32Array {
-  const start = new Int32Array(n + 1);
-  for (const e of order) start[key[e]! + 1]!++;
-  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
-  const out = new Int32Array(order.length);
-  for (const e of order) out[start[key[e]!]!++] = e;
-  return out;
-}
-
-/**
- * Weights summed per unordered pair, in pair order, each sum taken in input order: the same
- * input in any order gives the same pairs. Typed arrays throughout: on a large repository the
- * levels hold hundreds of thousands of pairs.
- */
-function mergePairs(a: Int32Array, b: Int32Array, w: Float64Array, n: number): Pairs {
-  const m = a.length;
-  const lo = new Int32Array(m);
-  const hi = new Int32Array(m);
-  for (let e = 0; e < m; e++) {
-    lo[e] = Math.min(a[e]!, b[e]!);
-    hi[e] = Math.max(a[e]!, b[e]!);
-  }
-  const identity = new Int32Array(m);
-  for (let e = 0; e < m; e++) identity[e] = e;
-  const order = sortBy(sortBy(identity, hi, n), lo, n);
-  let count = 0;
-  for (let k = 0; k < m; k++) if (k === 0 || lo[order[k]!] !== lo[order[k - 1]!] || hi[order[k]!] !== hi[order[k - 1]!]) count++;
-  const out: Pairs = { a: new Int32Array(count), b: new Int32Array(count), w: new Float64Array(count) };
-  let at = -1;
-  for (let k = 0; k < m; k++) {
-    const e = order[k]!;
-    if (at < 0 || lo[e] !== out.a[at] || hi[e] !== out.b[at]) {
-      at++;
-      out.a[at] = lo[e]!;
-      out.b[at] = hi[e]!;
-      out.w[at] = w[e]!;
-    } else out.w[at]! += w[e]!;
-  }
-  return out;
 }
 
 function levelGraph(sizes: number[], pairs: Pairs): LevelGraph {
@@ -112,8 +63,14 @@ function levelGraph(sizes: number[], pairs: Pairs): LevelGraph {
 
 const sizeOf = (g: LevelGraph, group: number[]): number => group.reduce((sum, i) => sum + g.sizes[i]!, 0);
 
+/**
+ * Called where what was just made is garbage (a Louvain run's index and scratch): on 13k files
+ * the runs of one hierarchy turned over ~100 MB between two of the map's own collections.
+ */
+type Settle = () => void;
+
 /** Louvain on the subgraph of `group`: its parts, each ascending. */
-function detect(g: LevelGraph, group: number[], resolution: number): number[][] {
+function detect(g: LevelGraph, group: number[], resolution: number, settle: Settle): number[][] {
   for (const [i, node] of group.entries()) g.local[node] = i;
   let m = 0;
   for (const [i, node] of group.entries()) {
@@ -137,12 +94,13 @@ function detect(g: LevelGraph, group: number[], resolution: number): number[][] 
   }
   for (const node of group) g.local[node] = -1;
   const found = communities(new UndirectedView(group.length, src, dst, weights), resolution);
+  settle();
   const parts: number[][] = [];
   for (const [i, c] of found.entries()) (parts[c] ??= []).push(group[i]!);
   return parts;
 }
 
-function splitOversized(g: LevelGraph, group: number[], max: number): number[][] {
+function splitOversized(g: LevelGraph, group: number[], max: number, settle: Settle): number[][] {
   const out: number[][] = [];
   const queue = [group];
   while (queue.length > 0) {
@@ -153,7 +111,7 @@ function splitOversized(g: LevelGraph, group: number[], max: number): number[][]
     }
     let parts = [next];
     for (const resolution of SPLIT_RESOLUTIONS) {
-      parts = detect(g, next, resolution);
+      parts = detect(g, next, resolution, settle);
       if (parts.length > 1) break;
     }
     if (parts.length > 1) queue.push(...parts);
@@ -200,10 +158,10 @@ function mergeSmall(g: LevelGraph, groups: number[][], min: number, max: number,
   return members.filter((m) => m.length > 0).map((m) => m.sort((a, b) => a - b));
 }
 
-function partition(g: LevelGraph, level: number, home?: Home, resolution = 1): number[][] {
+function partition(g: LevelGraph, level: number, settle: Settle, home?: Home, resolution = 1): number[][] {
   const all = g.sizes.map((_, i) => i);
   const max = maxFilesAt(level);
-  let groups = detect(g, all, resolution).flatMap((group) => splitOversized(g, group, max));
+  let groups = detect(g, all, resolution, settle).flatMap((group) => splitOversized(g, group, max, settle));
   if (level === 1) groups = mergeSmall(g, groups, MODULE_MIN, max, home);
   return groups.sort((a, b) => a[0]! - b[0]!);
 }
@@ -268,13 +226,13 @@ function byDirectory(fg: FileGraph, nodes: TreeNode[], level: number): TreeNode[
   return current;
 }
 
-export function buildTree(fg: FileGraph): TreeNode {
+export function buildTree(fg: FileGraph, settle: Settle = () => {}): TreeNode {
   const n = fg.paths.length;
   const everyFile = fg.paths.map((_, i) => i);
   if (n < SMALL_REPOSITORY) return { level: 1, files: everyFile, children: [] };
 
-  let pairs = filePairs(fg);
-  const modules = partition(levelGraph(new Array<number>(n).fill(1), pairs), 1, directoryHome(fg));
+  let pairs = fg.pairs;
+  const modules = partition(levelGraph(new Array<number>(n).fill(1), pairs), 1, settle, directoryHome(fg));
   pairs = regroup(pairs, modules, n);
   let current: TreeNode[] = modules.map((files) => ({ level: 1, files, children: [] }));
   let level = 1;
@@ -284,7 +242,7 @@ export function buildTree(fg: FileGraph): TreeNode {
   const resolutions = [1, ...COARSER];
   let r = 0;
   while (current.length > 1 && r < resolutions.length) {
-    const groups = partition(levelGraph(current.map((node) => node.files.length), pairs), level + 1, undefined, resolutions[r]);
+    const groups = partition(levelGraph(current.map((node) => node.files.length), pairs), level + 1, settle, undefined, resolutions[r]);
     if (groups.every((group) => group.length === 1)) {
       r++;
       if (current.length <= TOP_WIDTH) break;
@@ -303,24 +261,6 @@ export function buildTree(fg: FileGraph): TreeNode {
   const root = current.length === 1 ? current[0]! : { level: 0, files: everyFile, children: current };
   relevel(root);
   return root;
-}
-
-/** The file graph's weights as pairs. */
-function filePairs(fg: FileGraph): Pairs {
-  let m = 0;
-  for (const row of fg.weights.values()) m += row.size;
-  const a = new Int32Array(m);
-  const b = new Int32Array(m);
-  const w = new Float64Array(m);
-  let e = 0;
-  for (const [x, row] of fg.weights) {
-    for (const [y, weight] of row) {
-      a[e] = x;
-      b[e] = y;
-      w[e++] = weight;
-    }
-  }
-  return mergePairs(a, b, w, fg.paths.length);
 }
 
 /** The graph between groups of the nodes `pairs` joins. */

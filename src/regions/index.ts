@@ -93,15 +93,20 @@ function extend(fg: FileGraph, previous: PreviousHierarchy): Flat[] | null {
     if (file !== undefined && leaf !== undefined) leafOf[file] = leaf;
   }
   const leaves = flat.map((node, i) => (node.children.length === 0 ? i : -1)).filter((i) => i >= 0);
-  for (let file = 0; file < fg.paths.length; file++) {
-    if (leafOf[file]! >= 0) continue;
+  // The new files' neighbours, in pair order, read in one pass over the pairs.
+  const neighbours = new Map<number, [other: number, w: number][]>();
+  for (let file = 0; file < fg.paths.length; file++) if (leafOf[file]! < 0) neighbours.set(file, []);
+  const pairs = fg.pairs;
+  for (let e = 0; e < pairs.a.length; e++) {
+    neighbours.get(pairs.a[e]!)?.push([pairs.b[e]!, pairs.w[e]!]);
+    neighbours.get(pairs.b[e]!)?.push([pairs.a[e]!, pairs.w[e]!]);
+  }
+  for (const [file, around] of neighbours) {
     const toward = new Map<number, number>();
-    const weigh = (other: number, w: number) => {
+    for (const [other, weight] of around) {
       const leaf = leafOf[other]!;
-      if (leaf >= 0) toward.set(leaf, (toward.get(leaf) ?? 0) + w);
-    };
-    for (const [b, w] of fg.weights.get(file) ?? []) weigh(b, w);
-    for (const [a, row] of fg.weights) if (a < file && row.has(file)) weigh(a, row.get(file)!);
+      if (leaf >= 0) toward.set(leaf, (toward.get(leaf) ?? 0) + weight);
+    }
     let best = -1;
     for (const [leaf, w] of toward) if (best < 0 || w > toward.get(best)! || (w === toward.get(best)! && leaf < best)) best = leaf;
     // No edge and no sibling: the region of the nearest path placed before it, else the first module.
@@ -136,8 +141,9 @@ function sizeFit(node: Flat): number {
 }
 
 /**
- * `settle`, when given, is called between the stages, when what the last one made is garbage:
- * the caller can collect it there, before the next stage allocates on top of it.
+ * `settle`, when given, is called wherever what was just made is garbage (between the stages,
+ * after each Louvain run and each region's directory and label): the caller can collect it
+ * there, before the next step allocates on top of it. It must be cheap when it does nothing.
  */
 export function computeRegions(input: RegionInput, previous?: PreviousHierarchy, settle: () => void = () => {}): RegionOutcome {
   const fg = buildFileGraph(
@@ -165,7 +171,7 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy,
   if (flat && scores && previous && innerShareOf(scores.files) < previous.innerShare - INNER_SLACK) flat = null;
   let innerShare = previous?.innerShare ?? 0;
   if (!flat) {
-    flat = flatten(buildTree(fg));
+    flat = flatten(buildTree(fg, settle));
     settle();
     scores = scoreNodes(fg, flat);
     mode = "full";
@@ -182,13 +188,16 @@ export function computeRegions(input: RegionInput, previous?: PreviousHierarchy,
   const keep = stored && nodes.every((node) => stored.has(node.id!)) ? stored : undefined;
   const dirs = pathsOf.map((paths, i) => {
     const region = keep?.get(nodes[i]!.id!);
-    return region ? { dir: region.dir, share: shareUnder(paths, region.dir) } : dominantDir(paths);
+    const dir = region ? { dir: region.dir, share: shareUnder(paths, region.dir) } : dominantDir(paths);
+    settle();
+    return dir;
   });
   const labels = keep
     ? nodes.map((node) => keep.get(node.id!)!.label)
     : labelAll(
         nodes.map((node, i) => ({ paths: pathsOf[i]!, dir: dirs[i]!.dir === "" ? labelDir(pathsOf[i]!) : dirs[i]!.dir, root: node.parent < 0 })),
         input.rootName,
+        settle,
       );
   settle();
   const ids =

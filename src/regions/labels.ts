@@ -144,18 +144,26 @@ function labelOf(paths: readonly string[], dir: string, depth: number, fallback:
 
 /**
  * Labels for every region: the root's is the repository's name; regions sharing a label get
- * what sets each apart inside its directory, then one more directory segment.
+ * what sets each apart inside its directory, then one more directory segment. `settle` is
+ * called after each label, whose counts of directories and words are then garbage.
  */
-export function labelAll(regions: { paths: readonly string[]; dir: string; root: boolean }[], rootName: string): string[] {
+export function labelAll(regions: { paths: readonly string[]; dir: string; root: boolean }[], rootName: string, settle: () => void = () => {}): string[] {
   const fallback = titleOf(rootName) || "System";
   const words = nameWords();
-  const labels = regions.map((r) => (r.root ? fallback : labelOf(r.paths, r.dir, 2, fallback, words)));
+  const labels = regions.map((r) => {
+    const label = r.root ? fallback : labelOf(r.paths, r.dir, 2, fallback, words);
+    settle();
+    return label;
+  });
   for (const [depth, specific] of [[2, true], [3, true]] as const) {
     const seen = new Map<string, number[]>();
     for (const [i, label] of labels.entries()) if (!regions[i]!.root) (seen.get(label) ?? seen.set(label, []).get(label)!).push(i);
     for (const group of seen.values()) {
       if (group.length < 2) continue;
-      for (const i of group) labels[i] = labelOf(regions[i]!.paths, regions[i]!.dir, depth, fallback, words, specific);
+      for (const i of group) {
+        labels[i] = labelOf(regions[i]!.paths, regions[i]!.dir, depth, fallback, words, specific);
+        settle();
+      }
     }
   }
   return labels;

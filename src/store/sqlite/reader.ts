@@ -102,6 +102,8 @@ function fileRowOf(r: RawFileRow): FileRow {
 }
 
 const splitList = (text: string | null): string[] => (text ? text.split(",") : []);
+/** The names of a file link that has none, shared: FileGraph.links is read, never written. */
+const NO_NAMES: string[] = [];
 
 const REGION_COLUMNS = "r.id, r.kind, r.label, r.level, r.parent, r.children, r.files, r.entities, r.cohesion, r.coupling, r.crosscut, r.confidence, r.signals, r.dir";
 type RawRegion = Omit<Region, "children" | "signals"> & { children: string | null; signals: string | null };
@@ -656,22 +658,28 @@ export class SqliteGraphReader implements GraphReader {
       }
       return i;
     };
-    // Keyed by a number: a string key per row cost more than the scan.
-    const links = new Map<number, FileLink>();
-    const kindCode = new Map<string, number>();
+    // In key order, so a link's rows from several owners come together: a map of every link
+    // by its key held ~10 MB more at the peak of a cold map of 13k files.
+    const links: FileLink[] = [];
+    // One string per kind and one list per set of names, however many rows repeat them (one
+    // list, empty, for the links without names): a file graph is held through the smells and
+    // the regions, and a string and a list per row of 13k files' graph held ~25 MB more.
+    const kinds = new Map<string, EdgeKind>();
+    const listOf = new Map<string, string[]>();
+    const namesOf = (names: string) => listOf.get(names) ?? (listOf.set(names, [...new Set(names.split(","))]).get(names)!);
     // Row by row: the whole table as one array held every row's path strings at once (a
     // cold map's peak on 13k files rose by the table's size).
-    const rows = this.db.query("SELECT src, dst, kind, count, names FROM file_links").iterate() as Iterable<{ src: string; dst: string; kind: EdgeKind; count: number; names: string | null }>;
+    const rows = this.db.query("SELECT src, dst, kind, count, names FROM file_links ORDER BY src, dst, kind").iterate() as Iterable<{ src: string; dst: string; kind: EdgeKind; count: number; names: string | null }>;
+    let link: FileLink | undefined;
     for (const { src, dst, kind, count, names } of rows) {
-      let code = kindCode.get(kind);
-      if (code === undefined) kindCode.set(kind, (code = kindCode.size));
-      const key = (number(src) * 0x200000 + number(dst)) * 8 + code;
-      let link = links.get(key);
-      if (!link) links.set(key, (link = { from: paths[index.get(src)!]!, to: paths[index.get(dst)!]!, kind, count: 0, names: [] }));
+      if (!link || link.kind !== kind || link.to !== dst || link.from !== src) {
+        link = { from: paths[number(src)]!, to: paths[number(dst)]!, kind: kinds.get(kind) ?? (kinds.set(kind, kind), kind), count: 0, names: NO_NAMES };
+        links.push(link);
+      }
       link.count += count;
-      if (names !== null) link.names.push(...names.split(","));
+      // Lists are shared: a second owner's names make a new one.
+      if (names !== null) link.names = link.names === NO_NAMES ? namesOf(names) : [...new Set([...link.names, ...namesOf(names)])];
     }
-    for (const link of links.values()) if (link.names.length > 1) link.names = [...new Set(link.names)];
     const entities = new Map<string, number>();
     for (const [path, n] of this.db.query("SELECT path, count(*) FROM nodes WHERE kind != 'file' GROUP BY path").values() as [string, number][]) entities.set(path, n);
     const unusedExports = (
@@ -681,9 +689,9 @@ export class SqliteGraphReader implements GraphReader {
            WHERE n.exported = 1 AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.dst = n.rowid AND e.kind != 'CONTAINS')`,
         )
         .values() as [string, string, string, number][]
-    ).map(([name, kind, path, line]) => ({ name, kind, path, line }));
+    ).map(([name, kind, path, line]) => ({ name, kind, path: paths[index.get(path) ?? -1] ?? path, line }));
     unusedExports.sort((a, b) => byCodeUnit(a.path, b.path) || a.line - b.line);
-    return { links: [...links.values()].sort((a, b) => byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.kind, b.kind)), entities, unusedExports };
+    return { links: links.sort((a, b) => byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.kind, b.kind)), entities, unusedExports };
   }
 
   async filePaths(): Promise<string[]> {

@@ -51,8 +51,8 @@ export function withRegionSmells(report: SmellReport, placement: RegionPlacement
     smells.push(...result.smells);
   }
   const sorted = sortSmells(smells);
-  const counted = parents && countByRegion(sorted, placedBy(placement.files), parents);
-  return { ...report, thresholds, smells: sorted, regionsRev: mapRev, ...(counted ? { regionCounts: counted } : {}) };
+  // Counts of another map, or of other smells, never ride along.
+  return { ...report, thresholds, smells: sorted, regionsRev: mapRev, regionCounts: parents && countByRegion(sorted, placedBy(placement.files), parents) };
 }
 
 /**

@@ -184,8 +184,9 @@ export class SqliteGraphReader implements GraphReader {
 
   async metaFields(key: string, fields: readonly string[]): Promise<(string | number | undefined)[]> {
     if (fields.length === 0) return [];
-    // SQLite's JSON reader walks a 400 KB smells report in ~1 ms, against ~10 ms to hand the
-    // text to JavaScript and parse it there; only the fields asked for cross over.
+    // SQLite's JSON reader takes a field out of a 400 KB smells report in ~3.5 ms, against ~14
+    // ms to hand the text to JavaScript and parse it there (a fresh process); only the fields
+    // asked for cross over.
     const columns = fields.map((_, i) => `json_extract(value, ?${i + 2})`).join(", ");
     let row: (string | number | null)[] | undefined;
     try {

@@ -659,12 +659,12 @@ export class SqliteGraphReader implements GraphReader {
       }
       return i;
     };
-    // In key order, so a link's rows from several owners come together: a map of every link
-    // by its key held ~10 MB more at the peak of a cold map of 13k files.
+    // A file graph is held through the smells and the regions, so it is kept lean: rows come in
+    // key order, so a link's rows from several owners meet without a map of every link, and one
+    // string per kind and one list per set of names (one empty list for the links without) serve
+    // every row that repeats them. Stack's graph (188k links) then held 88 MB of RSS instead of
+    // 119 MB, and was read in 590 ms instead of 750-880 ms.
     const links: FileLink[] = [];
-    // One string per kind and one list per set of names, however many rows repeat them (one
-    // list, empty, for the links without names): a file graph is held through the smells and
-    // the regions, and a string and a list per row of 13k files' graph held ~25 MB more.
     const kinds = new Map<string, EdgeKind>();
     const listOf = new Map<string, string[]>();
     const namesOf = (names: string) => listOf.get(names) ?? (listOf.set(names, [...new Set(names.split(","))]).get(names)!);

@@ -6,6 +6,7 @@ import { checkArgs, commandArgs, helpAsked, readArgs, readRootArgs, versionAsked
 import type { Context, IxCommand } from "../cmd/command";
 import { invalidRequest, IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
+import { writeFailure } from "../model/write-failure";
 import { exitCodeOf } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
@@ -91,7 +92,11 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
     recordAnswer(home, env, { command: path || "ix", stdoutBytes: printed, spares: command.savings, files: spared }, (message) => env.IX_TRACE && writeStderr(`ix: ${message}\n`));
     return 0;
   } catch (error) {
-    const failure = error instanceof IxError ? error : new IxError("internal_error", error instanceof Error ? error.message : String(error));
+    // A write that no command caught itself still says what the disk or the home refused, never the raw errno.
+    const failure = error instanceof IxError
+      ? error
+      : (writeFailure(error, { what: "its files", kept: "what ix had written before is as it was" }) ??
+        new IxError("internal_error", error instanceof Error ? error.message : String(error)));
     if (!(error instanceof IxError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
     writer.error(errorRecord(failure));
     writer.end();

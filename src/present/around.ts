@@ -5,6 +5,7 @@ import { encodeLlm } from "../wire/llm";
 import { type Fields, quiet } from "../wire/record";
 import type { Writer } from "../wire/writer";
 import { siteField } from "./site";
+import { commandLine, shellWord } from "../wire/shell";
 
 /** A row as a record: its own fields, its site, then how it uses the symbol, how it is reached and whose it is. */
 function aroundRecord(row: AroundRow): Fields {
@@ -35,7 +36,7 @@ export function presentAround(writer: Writer, path: string, answer: AroundAnswer
   if (answer.symbolsTotal !== undefined && shown < answer.symbolsTotal) {
     writer.record("diagnostic", {
       code: "results_truncated",
-      message: `${answer.symbolsTotal} top-level symbols; showing the ${shown} most used, callers from other files first. ix around ${path}:<line> shows another, ix contains ${path} lists them all.`,
+      message: `${answer.symbolsTotal} top-level symbols; showing the ${shown} most used, callers from other files first. ix around ${shellWord(path)}:<line> shows another, ${commandLine(["ix", "contains", path])} lists them all.`,
     });
   }
   for (const row of answer.rows) if (row.kind !== "importer") writer.row(row.kind, aroundRecord(row));

@@ -32,5 +32,5 @@ export function presentConflicts(writer: Writer, answer: ConflictsAnswer, shape:
     });
   }
   const first = shown[0];
-  if (first) writer.next(`ix read ${first.node.path}:${first.line}-${first.node.endLine}`, `the comment and the code of ${first.node.qname}`);
+  if (first) writer.next(["ix", "read", `${first.node.path}:${first.line}-${first.node.endLine}`], `the comment and the code of ${first.node.qname}`);
 }

@@ -74,8 +74,8 @@ export function presentClamped(writer: Writer, clamped: { option: string; asked:
 
 export function presentSaved(writer: Writer, investigation: Investigation, file: string): void {
   writer.record("saved", { id: investigation.id, saved_at: investigation.savedAt, file });
-  writer.next(`ix context --resume ${shellWord(investigation.id)}`, "read it back later, without the graph");
-  writer.next(`ix context --diff ${shellWord(investigation.id)}`, "what changed since it was saved");
+  writer.next(["ix", "context", "--resume", investigation.id], "read it back later, without the graph");
+  writer.next(["ix", "context", "--diff", investigation.id], "what changed since it was saved");
 }
 
 export function presentResumed(writer: Writer, investigation: Investigation, file: string): void {
@@ -137,9 +137,4 @@ export function presentDiff(writer: Writer, diff: InvestigationDiff): void {
   writer.rows("relationship", sides.flatMap(([change, c]) => c.relationships.map((r) => ({ change, src: r.src, pred: r.predicate, dst: r.dst }))));
   writer.rows("evidence", sides.flatMap(([change, c]) => c.evidence.map((e) => ({ change, ...evidenceRow(e, full) }))));
   writer.rows("claim", sides.flatMap(([change, c]) => c.claims.map((cl) => ({ change, id: cl.id, entity: cl.entity, status: cl.status, statement: cl.statement }))));
-}
-
-/** An id as one shell word in a suggested command line. */
-function shellWord(id: string): string {
-  return /^[A-Za-z0-9._\/-]+$/.test(id) ? id : JSON.stringify(id);
 }

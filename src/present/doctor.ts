@@ -2,7 +2,7 @@
 import type { DoctorAnswer } from "../answers/doctor";
 import type { Writer } from "../wire/writer";
 import { failedRows, parseErrorRows } from "./failed";
-import { remedyCommand } from "./remedy";
+import { remedyCommand, remedyWords } from "./remedy";
 
 export function presentDoctor(writer: Writer, answer: DoctorAnswer): void {
   writer.record("doctor", { status: answer.status, workspace: answer.ws.id, root: answer.ws.root, checks: answer.checks.length });
@@ -13,5 +13,5 @@ export function presentDoctor(writer: Writer, answer: DoctorAnswer): void {
   parseErrorRows(writer, answer.errorFiles);
   failedRows(writer, answer.failed);
   const first = answer.checks.find((c) => c.status !== "ok" && c.fix);
-  if (first?.fix) writer.next(remedyCommand(first.fix), "the fix for the first failing check");
+  if (first?.fix) writer.next(remedyWords(first.fix), "the fix for the first failing check");
 }

@@ -5,6 +5,7 @@ import { quiet, type Fields } from "../wire/record";
 import type { Writer } from "../wire/writer";
 import { needsId, REF_ROW, refFields } from "./refs";
 import type { RowShape } from "./shape";
+import { commandLine } from "../wire/shell";
 
 const NOUN: Record<Relation, string> = { callers: "callers", callees: "callees", imports: "imported files", "imported-by": "importing files" };
 
@@ -32,17 +33,17 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
     });
   } else if (answer.total === 0 && answer.unresolved > 0 && relation === "callers") {
     writer.record("hint", {
-      text: `No proven callers, but ${answer.unresolved} site(s) call or hand over the name '${target.name}' and could not be bound to a definition: the true number may be higher. ix text '${target.name}' lists them.`,
+      text: `No proven callers, but ${answer.unresolved} site(s) call or hand over the name '${target.name}' and could not be bound to a definition: the true number may be higher. ${commandLine(["ix", "text", target.name])} lists them.`,
     });
   } else if (answer.total === 0 && relation === "callers" && (answer.callers?.typeReferences ?? 0) > 0) {
     writer.record("hint", {
-      text: `No callers: ${answer.callers!.typeReferences} annotation(s) name '${target.name}' as a type, which is a use but no call. ix around ${target.path}:${target.startLine} lists the files that use it.`,
+      text: `No callers: ${answer.callers!.typeReferences} annotation(s) name '${target.name}' as a type, which is a use but no call. ${commandLine(["ix", "around", `${target.path}:${target.startLine}`])} lists the files that use it.`,
     });
   }
   for (const { member, calls } of answer.through ?? []) {
-    if (calls > 0) writer.next(`ix callers ${member.id.slice(0, 8)}`, `the ${calls} caller(s) of ${member.qname}, which ${target.name} implements`);
+    if (calls > 0) writer.next(["ix", "callers", member.id.slice(0, 8)], `the ${calls} caller(s) of ${member.qname}, which ${target.name} implements`);
   }
   const first = answer.rows[0]?.node;
-  if (first && first.kind !== "file") writer.next(`ix ${relation} ${first.id.slice(0, 8)}`, `the same question for ${first.name}`);
-  if (target.kind !== "file") writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+  if (first && first.kind !== "file") writer.next(["ix", relation, first.id.slice(0, 8)], `the same question for ${first.name}`);
+  if (target.kind !== "file") writer.next(["ix", "read", `${target.path}:${target.startLine}-${target.endLine}`], `read ${target.name}'s source`);
 }

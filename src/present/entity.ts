@@ -38,9 +38,9 @@ export function presentEntity(writer: Writer, answer: EntityAnswer): void {
   // The views callers get of an overloaded definition, one row each: a signature holds commas.
   if (node.overloads) writer.rows("overload", node.overloads.map((signature) => ({ signature })));
   const short = node.id.slice(0, 8);
-  if (answer.callers > 0) writer.next(`ix callers ${short}`, `who calls ${node.name}`);
-  if (answer.callees > 0) writer.next(`ix callees ${short}`, `what ${node.name} calls`);
-  writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read its source");
+  if (answer.callers > 0) writer.next(["ix", "callers", short], `who calls ${node.name}`);
+  if (answer.callees > 0) writer.next(["ix", "callees", short], `what ${node.name} calls`);
+  writer.next(["ix", "read", `${node.path}:${node.startLine}-${node.endLine}`], "read its source");
 }
 
 export function presentLocate(writer: Writer, { node, stale, systemPath }: LocateAnswer): void {
@@ -53,5 +53,5 @@ export function presentLocate(writer: Writer, { node, stale, systemPath }: Locat
     system_path: systemPath,
     stale: stale || undefined,
   });
-  writer.next(`ix read ${node.path}:${node.startLine}-${node.endLine}`, "read it");
+  writer.next(["ix", "read", `${node.path}:${node.startLine}-${node.endLine}`], "read it");
 }

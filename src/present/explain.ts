@@ -85,12 +85,12 @@ export function presentExplain(writer: Writer, answer: ExplainAnswer): void {
     writer.record("diagnostic", { code: "results_truncated", message: `downstream counted up to ${answer.facts.downstream} entities within ${answer.depth} hops; there are more.` });
   }
   const target = node.kind === "file" ? node.path : short(node);
-  if (facts.callers > 0) writer.next(`ix callers ${target}`, `who calls ${node.name}`);
-  if (facts.callees > 0) writer.next(`ix callees ${target}`, `what ${node.name} calls`);
-  if (node.kind === "file" && facts.importers > 0) writer.next(`ix imported-by ${node.path}`, "the files importing it");
-  if (facts.members > 0) writer.next(`ix contains ${target}`, `what ${node.name} holds`);
+  if (facts.callers > 0) writer.next(["ix", "callers", target], `who calls ${node.name}`);
+  if (facts.callees > 0) writer.next(["ix", "callees", target], `what ${node.name} calls`);
+  if (node.kind === "file" && facts.importers > 0) writer.next(["ix", "imported-by", node.path], "the files importing it");
+  if (facts.members > 0) writer.next(["ix", "contains", target], `what ${node.name} holds`);
   // Before a change: what it can break. Only where something depends on it.
-  if (facts.dependents > 0 || facts.callers > 0 || facts.importers > 0) writer.next(`ix impact ${target}`, `what a change to ${node.name} can break`);
-  if (node.kind !== "file") writer.next(`ix read ${node.path}:${lines(node)}`, "read its source");
-  else writer.next(`ix overview ${node.path}`, "the file at a glance");
+  if (facts.dependents > 0 || facts.callers > 0 || facts.importers > 0) writer.next(["ix", "impact", target], `what a change to ${node.name} can break`);
+  if (node.kind !== "file") writer.next(["ix", "read", `${node.path}:${lines(node)}`], "read its source");
+  else writer.next(["ix", "overview", node.path], "the file at a glance");
 }

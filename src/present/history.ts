@@ -66,8 +66,8 @@ export function presentHistory(writer: Writer, answer: HistoryAnswer): void {
   if (total === 0) writer.record("hint", { text: "No kept revision changed it." });
   const last = entries[0];
   const short = target.kind === "file" ? target.path : target.id.slice(0, 8);
-  if (last && last.change === "changed" && last.rev > 1) writer.next(`ix diff ${last.rev - 1} ${last.rev} ${short} --content`, `the text of its last change`);
-  if (target.node) writer.next(`ix read ${target.kind === "file" ? target.path : `${target.path}:${target.node.startLine}-${target.node.endLine}`}`, "read it as it is now");
+  if (last && last.change === "changed" && last.rev > 1) writer.next(["ix", "diff", last.rev - 1, last.rev, short, "--content"], `the text of its last change`);
+  if (target.node) writer.next(["ix", "read", target.kind === "file" ? target.path : `${target.path}:${target.node.startLine}-${target.node.endLine}`], "read it as it is now");
 }
 
 export function presentPatches(writer: Writer, answer: PatchesAnswer): void {
@@ -82,7 +82,7 @@ export function presentPatches(writer: Writer, answer: PatchesAnswer): void {
   writer.list("patches", { rev: answer.rev }, "patch", rows, { total: answer.total, noun: "revisions kept" });
   if (answer.total === 0) writer.record("hint", { text: "No revision is kept yet: a map writes the first." });
   const newest = answer.rows[0];
-  if (newest && newest.rev > 1 && !newest.baseline) writer.next(`ix diff ${newest.rev - 1} ${newest.rev}`, "what the last revision changed");
+  if (newest && newest.rev > 1 && !newest.baseline) writer.next(["ix", "diff", newest.rev - 1, newest.rev], "what the last revision changed");
 }
 
 export interface DiffView {
@@ -141,5 +141,5 @@ export function presentDiff(writer: Writer, answer: DiffAnswer, view: DiffView):
   }
   if (answer.total === 0 && !content) writer.record("hint", { text: target ? "No revision in this range changed it." : "No revision in this range changed an entity." });
   const first = answer.entities.find((e) => e.change !== "removed");
-  if (!view.summary && first && !content) writer.next(`ix history ${first.kind === "file" ? first.path : first.id.slice(0, 8)}`, `every change of ${label(first)}`);
+  if (!view.summary && first && !content) writer.next(["ix", "history", first.kind === "file" ? first.path : first.id.slice(0, 8)], `every change of ${label(first)}`);
 }

@@ -108,10 +108,10 @@ export function presentImpact(writer: Writer, answer: ImpactAnswer, shape: RowSh
     });
   }
   const short = target.id.slice(0, 8);
-  if (answer.affected.length > 0) writer.next(`ix depends ${short} --depth ${answer.depth}`, `the tree of what depends on ${target.name}`);
-  if (!answer.container && answer.callers > 0) writer.next(`ix callers ${short}`, `${target.name}'s direct callers with their call sites`);
-  if (answer.container) writer.next(`ix contains ${short}`, `${target.kind === "file" ? target.path : target.name}'s members`);
+  if (answer.affected.length > 0) writer.next(["ix", "depends", short, "--depth", answer.depth], `the tree of what depends on ${target.name}`);
+  if (!answer.container && answer.callers > 0) writer.next(["ix", "callers", short], `${target.name}'s direct callers with their call sites`);
+  if (answer.container) writer.next(["ix", "contains", short], `${target.kind === "file" ? target.path : target.name}'s members`);
   const test = answer.tests[0];
-  if (test) writer.next(`ix read ${test.path}`, `a test file that reaches ${target.name}: run it after the change`);
-  if (target.kind !== "file") writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+  if (test) writer.next(["ix", "read", test.path], `a test file that reaches ${target.name}: run it after the change`);
+  if (target.kind !== "file") writer.next(["ix", "read", `${target.path}:${target.startLine}-${target.endLine}`], `read ${target.name}'s source`);
 }

@@ -63,9 +63,9 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
   parseErrorRows(writer, result.errorFiles);
   failedRows(writer, result.failed);
   notMapped(writer, map);
-  if (map.regions.length > 1) writer.next("ix subsystems", "the parts of the system with their scores");
-  writer.next("ix status", "check the graph's health and staleness");
-  writer.next("ix stats", "count nodes and edges by kind");
+  if (map.regions.length > 1) writer.next(["ix", "subsystems"], "the parts of the system with their scores");
+  writer.next(["ix", "status"], "check the graph's health and staleness");
+  writer.next(["ix", "stats"], "count nodes and edges by kind");
 }
 
 function errorPaths(result: MapResult): string[] {
@@ -80,11 +80,11 @@ export function presentReset(writer: Writer, ws: { id: string; root: string; dbP
 /** The map that rebuilt a reset graph, or the command that would. */
 export function presentRebuild(writer: Writer, rebuilt: MapResult | undefined): void {
   if (!rebuilt) {
-    writer.next("ix map .", "rebuild the graph");
+    writer.next(["ix", "map", "."], "rebuild the graph");
     return;
   }
   writer.record("map", { files: rebuilt.files, rev: rebuilt.rev, outcome: rebuilt.outcome, ms: rebuilt.ms });
-  writer.next("ix status", "check the rebuilt graph");
+  writer.next(["ix", "status"], "check the rebuilt graph");
 }
 
 /** `ix map --list`: the stored map as it stands, without mapping. */
@@ -92,5 +92,5 @@ export function presentStoredMap(writer: Writer, map: RegionMap, files: number, 
   writer.record("map", { files, regions: map.regions.length, levels: map.levels, rev: map.rev, map_complete: map.complete });
   regionRows(writer, map, opts.selection, opts.full);
   notMapped(writer, map);
-  if (map.regions.length > 1) writer.next("ix subsystems", "the parts of the system with their scores");
+  if (map.regions.length > 1) writer.next(["ix", "subsystems"], "the parts of the system with their scores");
 }

@@ -19,8 +19,8 @@ export function presentMcpInstall(writer: Writer, r: InstallResult): void {
     existing: r.existing,
     reason: r.reason,
   });
-  if (r.outcome === "conflict") writer.next(`ix mcp install --host ${r.host} --force`, "replace the ix entry already there");
-  else if (r.dryRun && r.outcome !== "unchanged") writer.next(`ix mcp install --host ${r.host}`, "write it");
+  if (r.outcome === "conflict") writer.next(["ix", "mcp", "install", "--host", r.host, "--force"], "replace the ix entry already there");
+  else if (r.dryRun && r.outcome !== "unchanged") writer.next(["ix", "mcp", "install", "--host", r.host], "write it");
 }
 
 export function presentMcpDoctor(writer: Writer, answer: { onPath?: string; hosts: HostCheck[] }): void {
@@ -28,5 +28,5 @@ export function presentMcpDoctor(writer: Writer, answer: { onPath?: string; host
   writer.record("mcp_doctor", { status: ok ? "ok" : "warn", on_path: answer.onPath ?? false, hosts: answer.hosts.filter((h) => h.status === "ok").length });
   writer.rows("host", answer.hosts.map((h) => ({ host: h.host, status: h.status, command: h.command, file: h.file })));
   const first = answer.hosts.find((h) => h.status === "broken");
-  if (first) writer.next(`ix mcp install --host ${first.host} --force`, "point the entry at this ix");
+  if (first) writer.next(["ix", "mcp", "install", "--host", first.host, "--force"], "point the entry at this ix");
 }

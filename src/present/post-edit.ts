@@ -3,6 +3,7 @@
 import type { PostEdit } from "../answers/post-edit";
 import { Writer } from "../wire/writer";
 import { presentAround } from "./around";
+import { shellWord } from "../wire/shell";
 
 /** ~4 characters a token, the measure around's row costs use (present/around.ts). */
 export const tokensOf = (text: string) => Math.ceil(text.length / 4);
@@ -19,7 +20,7 @@ export function postEditContext(result: PostEdit | undefined, capTokens: number)
   const writer = new Writer("llm", (chunk) => lines.push(...chunk.split("\n").filter(Boolean)));
   for (const answer of result.answers) presentAround(writer, result.path, answer, false);
   writer.end();
-  const head = `ix: what depends on the code just edited (as ix around ${result.path}:<line> --format llm answers):`;
+  const head = `ix: what depends on the code just edited (as ix around ${shellWord(result.path)}:<line> --format llm answers):`;
   // around sized its rows to the budget by its own estimate; the cap is kept here whatever the
   // headers cost, dropping the last rows first.
   let cut = 0;

@@ -40,5 +40,5 @@ export function presentRank(writer: Writer, answer: RankAnswer, shape: RowShape)
     });
   }
   const first = answer.rows[0]?.node;
-  if (first) writer.next(`ix explain ${first.kind === "file" ? first.path : first.id.slice(0, 8)}`, `what ${first.kind === "file" ? first.path : first.name} is for`);
+  if (first) writer.next(["ix", "explain", first.kind === "file" ? first.path : first.id.slice(0, 8)], `what ${first.kind === "file" ? first.path : first.name} is for`);
 }

@@ -20,6 +20,6 @@ export function presentRead(writer: Writer, answer: ReadAnswer): void {
       code: "results_truncated",
       message: `${last - first + 1} lines; showing ${shownLast - first + 1}. Raise --limit or pass --full.`,
     });
-    writer.next(`ix read ${header.path}:${shownLast + 1}-${last}`, "the rest");
+    writer.next(["ix", "read", `${header.path}:${shownLast + 1}-${last}`], "the rest");
   }
 }

@@ -78,7 +78,7 @@ export function presentSubsystems(writer: Writer, map: RegionMap, rows: Region[]
   if (rows.length < total) writer.record("diagnostic", { code: "results_truncated", message: `${total} regions; showing ${rows.length}. Raise --limit to see the rest.` });
   notMapped(writer, map);
   const first = rows[0];
-  if (first) writer.next(`ix subsystems ${first.id}`, `${first.label}: its parts and neighbours`);
+  if (first) writer.next(["ix", "subsystems", first.id], `${first.label}: its parts and neighbours`);
 }
 
 /** One region with its parent, children and neighbours. */
@@ -89,8 +89,8 @@ export function presentRegionView(writer: Writer, view: RegionView, smells: Read
   if (view.parent) writer.row("region", subsystemFields(view.parent, smells, { rel: "parent" }));
   for (const child of view.children) writer.row("region", subsystemFields(child, smells, { rel: "child" }));
   for (const n of view.neighbours.slice(0, limit)) writer.row("region", subsystemFields(n.region, smells, { rel: "neighbour", edges_out: quiet(n.out), edges_in: quiet(n.in) }));
-  if (view.children[0]) writer.next(`ix subsystems ${view.children[0].id}`, `${view.children[0].label}: one level down`);
-  writer.next(`ix overview ${region.id}`, `${region.label} at a glance`);
+  if (view.children[0]) writer.next(["ix", "subsystems", view.children[0].id], `${view.children[0].label}: one level down`);
+  writer.next(["ix", "overview", region.id], `${region.label} at a glance`);
 }
 
 /** overview of a region: the region, its children by kind, and them (or, for a module, its files). */
@@ -114,8 +114,8 @@ export function presentRegionOverview(writer: Writer, view: RegionView, files: s
   const shown = items.slice(0, limit);
   writer.rows("item", shown);
   if (shown.length < items.length) writer.record("diagnostic", { code: "results_truncated", message: `${items.length} items; showing ${shown.length}. Raise --limit or pass --full.` });
-  if (view.children[0]) writer.next(`ix overview ${view.children[0].id}`, `${view.children[0].label} at a glance`);
-  writer.next(`ix subsystems ${region.id}`, `${region.label}: scores and neighbours`);
+  if (view.children[0]) writer.next(["ix", "overview", view.children[0].id], `${view.children[0].label} at a glance`);
+  writer.next(["ix", "subsystems", region.id], `${region.label}: scores and neighbours`);
 }
 
 /** Said wherever the map is older than the graph, or its last region work failed. */

@@ -2,6 +2,7 @@
 import type { SearchHit } from "../answers/search";
 import type { Writer } from "../wire/writer";
 import { rowFields, type RowShape } from "./shape";
+import { commandLine } from "../wire/shell";
 
 export const SEARCH_ROW = rowFields(["name", "kind", "path", "lines", "score", "match"], ["id", "signature", "role"]);
 
@@ -35,10 +36,10 @@ export function presentSearch(writer: Writer, term: string, hits: SearchHit[], s
     writer.record("hint", {
       text: /\s/.test(term)
         ? "search matches one identifier by name, not a phrase. Search one word (e.g. workspace), or use ix text for a phrase."
-        : `No entity name holds '${term}'. ix text '${term}' searches the file contents.`,
+        : `No entity name holds '${term}'. ${commandLine(["ix", "text", term])} searches the file contents.`,
     });
     return;
   }
   const top = shown[0]?.node;
-  if (top) writer.next(`ix entity ${top.id.slice(0, 8)}`, `details of ${top.name}`);
+  if (top) writer.next(["ix", "entity", top.id.slice(0, 8)], `details of ${top.name}`);
 }

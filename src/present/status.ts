@@ -28,9 +28,9 @@ export function presentState(writer: Writer, state: WorkspaceState, kind: "statu
       message: `${changed.length} changed files; showing ${shown.length}. Raise --limit to see the rest.`,
     });
   }
-  if (changed.length > 0) writer.next("ix map .", "bring the graph up to date with the edited files");
-  else if (health.health !== "ok") writer.next("ix reset --workspace --yes --ingest", "rebuild the graph from scratch");
-  else writer.next("ix stats", "count nodes and edges by kind");
+  if (changed.length > 0) writer.next(["ix", "map", "."], "bring the graph up to date with the edited files");
+  else if (health.health !== "ok") writer.next(["ix", "reset", "--workspace", "--yes", "--ingest"], "rebuild the graph from scratch");
+  else writer.next(["ix", "stats"], "count nodes and edges by kind");
 }
 
 /**
@@ -47,11 +47,11 @@ export function presentStatusUnmapped(writer: Writer, dir: string): void {
     map_complete: false,
     hint: "ix map .",
   });
-  writer.next("ix map .", "map this directory so ix can answer questions about its code");
+  writer.next(["ix", "map", "."], "map this directory so ix can answer questions about its code");
 }
 
 /** Bare `ix` where no workspace covers the directory. */
 export function presentUnmapped(writer: Writer, dir: string): void {
   writer.record("ix", { dir, workspace: "none", graph: "none" });
-  writer.next("ix map .", "map this directory so ix can answer questions about its code");
+  writer.next(["ix", "map", "."], "map this directory so ix can answer questions about its code");
 }

@@ -67,9 +67,9 @@ export function presentDepends(writer: Writer, answer: DependsAnswer): void {
   writer.tree("dependent", treeRows(walk, false));
   cutDiagnostic(writer, walk, answer.cap, `${nameOf(target)}'s dependents`);
   const short = target.id.slice(0, 8);
-  if (walk.steps.length > 0) writer.next(`ix impact ${short}`, `what a change to ${nameOf(target)} puts at risk`);
-  if (answer.depth < 5 && walk.steps.some((s) => s.depth === answer.depth)) writer.next(`ix depends ${short} --depth ${answer.depth + 1}`, "one hop further");
-  if (target.kind !== "file") writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+  if (walk.steps.length > 0) writer.next(["ix", "impact", short], `what a change to ${nameOf(target)} puts at risk`);
+  if (answer.depth < 5 && walk.steps.some((s) => s.depth === answer.depth)) writer.next(["ix", "depends", short, "--depth", answer.depth + 1], "one hop further");
+  if (target.kind !== "file") writer.next(["ix", "read", `${target.path}:${target.startLine}-${target.endLine}`], `read ${target.name}'s source`);
 }
 
 export function presentTrace(writer: Writer, answer: TraceAnswer): void {
@@ -94,8 +94,8 @@ export function presentTrace(writer: Writer, answer: TraceAnswer): void {
   );
   for (const { direction, walk } of answer.walks) cutDiagnostic(writer, walk, answer.cap, direction === "up" ? "upstream" : "downstream");
   const short = target.id.slice(0, 8);
-  writer.next(`ix depends ${short}`, `the tree of what depends on ${nameOf(target)}`);
-  if (target.kind !== "file") writer.next(`ix read ${target.path}:${target.startLine}-${target.endLine}`, `read ${target.name}'s source`);
+  writer.next(["ix", "depends", short], `the tree of what depends on ${nameOf(target)}`);
+  if (target.kind !== "file") writer.next(["ix", "read", `${target.path}:${target.startLine}-${target.endLine}`], `read ${target.name}'s source`);
 }
 
 export function presentPath(writer: Writer, answer: PathTraceAnswer): void {
@@ -110,8 +110,8 @@ export function presentPath(writer: Writer, answer: PathTraceAnswer): void {
       searched: answer.searched,
       cut: answer.cut,
     });
-    if (answer.cut === "depth") writer.next(`ix trace ${from.id.slice(0, 8)} --to ${to.id.slice(0, 8)} --depth ${answer.depth + 2}`, "search further");
-    else if (answer.cut === "cap") writer.next(`ix trace ${from.id.slice(0, 8)} --to ${to.id.slice(0, 8)} --cap ${answer.cap * 4}`, "search more entities");
+    if (answer.cut === "depth") writer.next(["ix", "trace", from.id.slice(0, 8), "--to", to.id.slice(0, 8), "--depth", answer.depth + 2], "search further");
+    else if (answer.cut === "cap") writer.next(["ix", "trace", from.id.slice(0, 8), "--to", to.id.slice(0, 8), "--cap", answer.cap * 4], "search more entities");
     return;
   }
   writer.record("path", {
@@ -124,5 +124,5 @@ export function presentPath(writer: Writer, answer: PathTraceAnswer): void {
   });
   writer.rows("step", path.steps.map((step) => stepFields(step)));
   const last = path.steps.at(-1)?.node ?? to;
-  if (last.kind !== "file") writer.next(`ix read ${last.path}:${last.startLine}-${last.endLine}`, `read ${last.name}'s source`);
+  if (last.kind !== "file") writer.next(["ix", "read", `${last.path}:${last.startLine}-${last.endLine}`], `read ${last.name}'s source`);
 }

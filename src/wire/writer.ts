@@ -3,6 +3,7 @@
 // It writes to the sink it is given and knows nothing of the process around it.
 import { DocumentBuilder, type Json } from "./document";
 import { encodeLlm } from "./llm";
+import { commandLine } from "./shell";
 import type { Fields, Rec } from "./record";
 import { TextEncoder } from "./text";
 
@@ -110,8 +111,9 @@ export class Writer {
     return this.rows(kind, rows.map((row) => row.fields));
   }
 
-  next(run: string, why: string): this {
-    return this.row("next", { run, why });
+  /** A suggested next command, given as its words: written as one line a POSIX shell reads back into them. */
+  next(command: readonly (string | number)[], why: string): this {
+    return this.row("next", { run: commandLine(command.map(String)), why });
   }
 
   /** Source lines: the `content lines=<n> numbered=true` block (the one multi-line payload). */

@@ -5,12 +5,13 @@ import { expect, test } from "bun:test";
 import { checkCommandLine } from "../../src/cli/dispatch";
 import { COMMANDS } from "../../src/cmd/index";
 import { decodeLlmStream } from "../../src/wire/llm";
-import { ix, tempDir, writeTree } from "../helpers/cli";
+import { BIN, ensureBinary, ix, tempDir, writeTree } from "../helpers/cli";
+import { shellSplit } from "../helpers/shell";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 
-/** Splits a suggested command line the way a shell would (double quotes only). */
-function words(run: string): string[] {
-  return [...run.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] as string)));
-}
+/** A suggested command line as the shell an agent runs it in splits it. */
+const words = shellSplit;
 
 async function scenarios(): Promise<string[]> {
   const repo = await writeTree(tempDir("ix-next-"), {
@@ -93,3 +94,41 @@ test("the checker itself rejects an unknown command and an unknown option", asyn
   await expect(checkCommandLine(["ix", "nosuch"])).rejects.toMatchObject({ code: "unknown_command" });
   await expect(checkCommandLine(["ix", "config", "--nosuch"])).rejects.toMatchObject({ code: "unknown_option" });
 });
+
+// Paths a shell reads otherwise than as one word: a space, a quote, a dollar, a backtick. Every
+// next step and every command a hint names is run as an agent runs it, through `sh -c`, and
+// must answer about the same file.
+test("every suggested command runs through a shell on paths with spaces, quotes, $ and backticks", async () => {
+  const names = ["src/sp ace.ts", "src/it's.ts", "src/$HOME.ts", "src/back`tick`.ts"];
+  const files: Record<string, string> = {};
+  names.forEach((name, i) => {
+    files[name] = `export function f${i}() { return ${i}; }\nexport function g${i}() { return f${i}(); }\n`;
+  });
+  const repo = await writeTree(tempDir("ix-next-shell-"), files);
+  const home = tempDir();
+  // `ix` on PATH is the binary under test, as an agent's shell finds it.
+  const bin = tempDir("ix-bin-");
+  ensureBinary();
+  symlinkSync(BIN, join(bin, "ix"));
+  expect(ix(["map", "."], { cwd: repo, home }).code).toBe(0);
+  const suggested = new Map<string, string>();
+  const collect = (args: string[]) => {
+    for (const rec of decodeLlmStream(ix([...args, "--format", "llm"], { cwd: repo, home }).stdout)) {
+      if (rec.kind === "next") suggested.set(rec.fields.run as string, args.join(" "));
+      if (rec.kind === "hint") for (const m of String(rec.fields.text).matchAll(/\bix (?:text|around|contains) ('[^']*(?:'\\''[^']*)*'|\S+)/g)) suggested.set(m[0], args.join(" "));
+    }
+  };
+  names.forEach((name, i) => {
+    for (const args of [["explain", `f${i}`], ["callers", `f${i}`], ["entity", `g${i}`], ["impact", `f${i}`], ["depends", `f${i}`], ["read", name], ["search", `g${i}`], ["around", `${name}:1`]]) collect(args);
+  });
+  const quoted = [...suggested.keys()].filter((run) => names.some((name) => run.includes(name.replaceAll("'", "'\\''"))));
+  expect(quoted.length).toBeGreaterThanOrEqual(names.length);
+  for (const [run, from] of suggested) {
+    const result = Bun.spawnSync(["sh", "-c", `${run} --format llm`], { cwd: repo, env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, IX_HOME: home, IX_FORMAT: undefined }, stdout: "pipe", stderr: "pipe" });
+    const out = result.stdout.toString();
+    expect({ run, from, code: result.exitCode, error: out.startsWith("error ") ? out.split("\n")[0] : undefined }).toEqual({ run, from, code: 0, error: undefined });
+    // An `ix read path:a-b` step reads that very file.
+    const read = /^ix read (.+)$/.exec(run);
+    if (read) expect(decodeLlmStream(out)[0]!.fields.path).toBe(shellSplit(read[1]!)[0]!.replace(/:\d+-\d+$/, ""));
+  }
+}, 60_000);

@@ -158,7 +158,7 @@ describe("other encoders carry the same information", () => {
       noun: "callers",
     });
     w.record("map", { files: 2, parse_errors: quiet(0) });
-    w.next("ix callers a", "who calls a");
+    w.next(["ix", "callers", "a"], "who calls a");
   };
 
   test("json: one document, full ids, quiet zeros kept, lists as arrays", () => {
@@ -201,7 +201,7 @@ describe("other encoders carry the same information", () => {
         { name: "a", path: "src/a.ts" },
         { name: "longer", path: "b.ts" },
       ]);
-      w.next("ix map .", "map it");
+      w.next(["ix", "map", "."], "map it");
     });
     expect(out).toBe("ref (2)\nNAME    PATH\na       src/a.ts\nlonger  b.ts\nNext:\n  ix map .  map it\n");
     expect(out).not.toContain("\x1b[");

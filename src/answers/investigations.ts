@@ -85,11 +85,14 @@ function readInvestigation(dir: string, file: string): Loaded {
  * listing's file= shows); no_saved_investigation or invalid_saved_investigation otherwise.
  */
 export function loadInvestigation(home: string, id: string, option: string): { investigation: Investigation; file: string } {
-  checkInvestigationId(id, option);
   const dir = investigationsDir(home);
-  const names = [`${encodeInvestigationId(id)}.json`];
+  const encoded = encodeInvestigationId(id);
   const asFile = id.endsWith(".json") ? id.slice(0, -5) : id;
-  if (STORED_NAME.test(asFile) && !names.includes(`${asFile}.json`)) names.push(`${asFile}.json`);
+  // A file name at the bound encodes past it (each ~ is ~7E): it is checked as the name it is.
+  const byName = STORED_NAME.test(asFile) && asFile.length <= MAX_ENCODED;
+  if (!byName) checkInvestigationId(id, option);
+  const names = encoded.length <= MAX_ENCODED ? [`${encoded}.json`] : [];
+  if (byName && !names.includes(`${asFile}.json`)) names.push(`${asFile}.json`);
   for (const name of names) {
     const loaded = readInvestigation(dir, name);
     if (loaded.state === "ok") return loaded;

@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { IxError, invalidRequest } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 import { INVESTIGATIONS } from "../model/remedy";
 import { writeFileAtomic } from "../util/atomic-write";
 import { readRegularFile } from "../util/regular-file";
@@ -58,9 +59,14 @@ export function saveInvestigation(home: string, id: string, bundle: ContextBundl
   // The written text is what a resume reads back: check it in that form.
   if (!validInvestigation(JSON.parse(text))) throw new IxError("invalid_saved_investigation", `the bundle for '${id}' is not a valid investigation; nothing was saved`, { id });
   const dir = investigationsDir(home);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = `${encodeInvestigationId(id)}.json`;
-  writeFileAtomic(join(dir, file), text + "\n");
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileAtomic(join(dir, file), text + "\n");
+  } catch (error) {
+    // Replaced whole or not at all (util/atomic-write): one saved before under this id is as it was.
+    throw writeFailure(error, { what: "the investigation", kept: "every investigation saved before is as it was", path: join(dir, file) }) ?? error;
+  }
   return { investigation, file };
 }
 

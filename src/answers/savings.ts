@@ -1,8 +1,9 @@
 // What ix has spared an agent: the ledger's session and lifetime, priced for one model. Every
 // figure here, its source and its reasoning is in README's "Savings" section.
-import { readLedger, resetSession } from "../ledger/ledger";
+import { logPath, readLedger, resetSession } from "../ledger/ledger";
 import { IDLE_MS, sum, type Tally } from "../ledger/tally";
 import { invalidRequest } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 
 export interface Price {
   label: string;
@@ -94,6 +95,10 @@ export function savings(home: string, model: string, now = Date.now()): SavingsA
 /** Ends the session now; the lifetime is kept. */
 export function resetSavings(home: string, model: string, now = Date.now()): SavingsAnswer {
   priceOf(model);
-  resetSession(home, now);
+  try {
+    resetSession(home, now);
+  } catch (error) {
+    throw writeFailure(error, { what: "the savings ledger's reset line", kept: "the session and the lifetime are as they were", path: logPath(home) }) ?? error;
+  }
   return savings(home, model, now);
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { IxError, invalidRequest } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 import { INVESTIGATIONS } from "../model/remedy";
 import { writeFileAtomic } from "../util/atomic-write";
 import { readRegularFile } from "../util/regular-file";
@@ -58,9 +59,14 @@ export function saveInvestigation(home: string, id: string, bundle: ContextBundl
   // The written text is what a resume reads back: check it in that form.
   if (!validInvestigation(JSON.parse(text))) throw new IxError("invalid_saved_investigation", `the bundle for '${id}' is not a valid investigation; nothing was saved`, { id });
   const dir = investigationsDir(home);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = `${encodeInvestigationId(id)}.json`;
-  writeFileAtomic(join(dir, file), text + "\n");
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileAtomic(join(dir, file), text + "\n");
+  } catch (error) {
+    // Replaced whole or not at all (util/atomic-write): one saved before under this id is as it was.
+    throw writeFailure(error, { what: "the investigation", kept: "every investigation saved before is as it was", path: join(dir, file) }) ?? error;
+  }
   return { investigation, file };
 }
 
@@ -85,11 +91,14 @@ function readInvestigation(dir: string, file: string): Loaded {
  * listing's file= shows); no_saved_investigation or invalid_saved_investigation otherwise.
  */
 export function loadInvestigation(home: string, id: string, option: string): { investigation: Investigation; file: string } {
-  checkInvestigationId(id, option);
   const dir = investigationsDir(home);
-  const names = [`${encodeInvestigationId(id)}.json`];
+  const encoded = encodeInvestigationId(id);
   const asFile = id.endsWith(".json") ? id.slice(0, -5) : id;
-  if (STORED_NAME.test(asFile) && !names.includes(`${asFile}.json`)) names.push(`${asFile}.json`);
+  // A file name at the bound encodes past it (each ~ is ~7E): it is checked as the name it is.
+  const byName = STORED_NAME.test(asFile) && asFile.length <= MAX_ENCODED;
+  if (!byName) checkInvestigationId(id, option);
+  const names = encoded.length <= MAX_ENCODED ? [`${encoded}.json`] : [];
+  if (byName && !names.includes(`${asFile}.json`)) names.push(`${asFile}.json`);
   for (const name of names) {
     const loaded = readInvestigation(dir, name);
     if (loaded.state === "ok") return loaded;

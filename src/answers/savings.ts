@@ -1,7 +1,9 @@
 // What ix has spared an agent: the ledger's session and lifetime, priced for one model. Every
 // figure here, its source and its reasoning is in README's "Savings" section.
-import { IDLE_MS, readLedger, resetSession, type Tally } from "../ledger/ledger";
+import { logPath, readLedger, resetSession } from "../ledger/ledger";
+import { IDLE_MS, sum, type Tally } from "../ledger/tally";
 import { invalidRequest } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 
 export interface Price {
   label: string;
@@ -47,6 +49,8 @@ export interface SavingsAnswer {
   scopes: [ScopeSavings, ScopeSavings];
   /** Ledger lines that could not be read and were left out. */
   skipped: number;
+  /** Ledger files that could not be read and were left out, each "<name> <why>". */
+  unreadable: string[];
 }
 
 export function priceOf(model: string): Price {
@@ -67,10 +71,11 @@ function scopeOf(name: ScopeSavings["name"], tallies: Record<string, Tally>, pri
   let naiveTokens = 0;
   let actualTokens = 0;
   const byCommand: CommandSavings[] = [];
+  // The ledger's figures are whole and bounded (ledger/tally): so are their sums.
   for (const [command, tally] of Object.entries(tallies)) {
-    commands += tally.count;
-    naiveTokens += tally.naive;
-    actualTokens += tally.actual;
+    commands = sum(commands, tally.count);
+    naiveTokens = sum(naiveTokens, tally.naive);
+    actualTokens = sum(actualTokens, tally.actual);
     byCommand.push({ name: command, count: tally.count, tokensSaved: tally.naive - tally.actual });
   }
   byCommand.sort((a, b) => b.tokensSaved - a.tokensSaved || b.count - a.count || (a.name < b.name ? -1 : 1));
@@ -83,12 +88,17 @@ export function savings(home: string, model: string, now = Date.now()): SavingsA
   const ledger = readLedger(home);
   // A session idle for longer than IDLE_MS is over: the next command starts a new one.
   const session = ledger.last !== null && now - ledger.last <= IDLE_MS ? ledger.session : {};
-  return { model, price, scopes: [scopeOf("session", session, price), scopeOf("lifetime", ledger.lifetime, price)], skipped: ledger.skipped };
+  const scopes: SavingsAnswer["scopes"] = [scopeOf("session", session, price), scopeOf("lifetime", ledger.lifetime, price)];
+  return { model, price, scopes, skipped: ledger.skipped, unreadable: ledger.unreadable };
 }
 
 /** Ends the session now; the lifetime is kept. */
 export function resetSavings(home: string, model: string, now = Date.now()): SavingsAnswer {
   priceOf(model);
-  resetSession(home, now);
+  try {
+    resetSession(home, now);
+  } catch (error) {
+    throw writeFailure(error, { what: "the savings ledger's reset line", kept: "the session and the lifetime are as they were", path: logPath(home) }) ?? error;
+  }
   return savings(home, model, now);
 }

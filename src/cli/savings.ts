@@ -1,7 +1,7 @@
 // After an answered command, one line to the savings ledger: the tokens it printed and the tokens
 // an agent would have read without it. Recording never fails a command: a failure is dropped,
 // and told on stderr under IX_TRACE.
-import { record } from "../ledger/ledger";
+import { LEDGER_BOUND, record } from "../ledger/ledger";
 import type { IxCommand } from "../cmd/command";
 import { Compound, type Rec } from "../wire/record";
 
@@ -53,13 +53,14 @@ export interface Answered {
 
 /**
  * One line for an answered command. IX_SAVINGS=0 keeps no ledger; IX_SAVINGS_BOUND (bytes)
- * moves the log aside sooner, which the tests use to compact under load.
+ * moves the log aside sooner, which the tests use to compact under load; never later, since a
+ * log past what a read takes would not be counted.
  */
 export function recordAnswer(home: string, env: Record<string, string | undefined>, answered: Answered, trace: (message: string) => void): void {
   if (answered.spares === false || env.IX_SAVINGS === "0") return;
   try {
     const actual = tokensOfBytes(answered.stdoutBytes);
-    const bound = Number(env.IX_SAVINGS_BOUND) > 0 ? Number(env.IX_SAVINGS_BOUND) : undefined;
+    const bound = Number(env.IX_SAVINGS_BOUND) > 0 ? Math.min(Number(env.IX_SAVINGS_BOUND), LEDGER_BOUND) : undefined;
     record(home, { at: Date.now(), command: answered.command, actual, naive: naiveTokens(actual, answered.spares, answered.files) }, bound);
   } catch (error) {
     trace(`savings ledger: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Document } from "yaml";
 import { IxError } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 import { acquireLockSync } from "../util/lock";
 import { findRegularFile, readRegularFile, stampOf } from "../util/regular-file";
 import { parseYaml } from "./yaml";
@@ -111,13 +112,19 @@ function readAndMirror(home: string, path: string): Reading {
  * Under a lock: a setting written while the registry moves out of the file must not be lost.
  */
 export function updateConfig(home: string, edit: (doc: Document, values: Record<string, unknown>) => void): void {
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  chmodSync(home, 0o700);
-  const release = acquireLockSync(`${configPath(home)}.lock`);
   try {
-    rewrite(home, edit);
-  } finally {
-    release();
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    chmodSync(home, 0o700);
+    const release = acquireLockSync(`${configPath(home)}.lock`);
+    try {
+      rewrite(home, edit);
+    } finally {
+      release();
+    }
+  } catch (error) {
+    // The home, the lock or the file itself refused (a full disk, a read-only home): the file
+    // was replaced whole or not at all (util/atomic-write), so it is as it was.
+    throw writeFailure(error, { what: "the settings file", kept: "config.yaml is unchanged", path: configPath(home) }) ?? error;
   }
 }
 

@@ -7,9 +7,8 @@ import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, t
 import { stampChanges } from "../store/stamps";
 import type { Project } from "../resolve/model";
 import { graphRepository } from "../workspace/identity";
-import { acquireMapLock } from "../util/lock";
 import { gitState } from "./git-state";
-import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
+import { lockMap, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
 import { discover } from "./discover";
 import * as registry from "../lang/registry";
@@ -133,7 +132,7 @@ const isBusyStore = (error: Error): boolean => error instanceof StoreError && er
 
 /** Deletes a workspace's graph once no map is writing it: derived data, rebuilt by the next map. */
 export async function dropGraph(ws: Workspace): Promise<void> {
-  const lock = await acquireMapLock(mapLockPath(ws.dir));
+  const lock = await lockMap(ws.dir);
   try {
     removeGraph(ws.dbPath);
   } finally {
@@ -155,7 +154,7 @@ export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapR
 
 async function mapUnderLock(dir: string, workspace: () => Workspace, opts: MapOptions): Promise<MapResult> {
   const started = performance.now();
-  const lock = await acquireMapLock(mapLockPath(dir));
+  const lock = await lockMap(dir);
   try {
     const ws = workspace();
     if (opts.fresh) emptyForRebuild(ws.dbPath);

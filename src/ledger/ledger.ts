@@ -4,17 +4,33 @@
 // system, and no lock is taken on the query path. The ledger stays bounded: past LEDGER_BOUND
 // bytes the log is moved aside as a segment, and segments old enough that no writer can still
 // hold them open are folded into savings.totals.json (lifetime totals and the session so far).
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+//
+// Recording never fails or holds up a command, so the ledger's files are touched only as regular
+// files: the log is opened without blocking (a FIFO in its place blocked every command for
+// ever) and written only once it is seen to be a file; every read goes through the bounded
+// regular-file reader (a symlink to /dev/zero read 1.5 GB in 6 s). Whatever by a ledger file's
+// name is not a file (a directory, a device, a FIFO) is left where it is, counted out, and named
+// in the answer; it never stops the files after it from being read or folded.
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { IxError } from "../model/errors";
 import { writeFileAtomic } from "../util/atomic-write";
 import { tryLockSync } from "../util/lock";
+import { findRegularFile, kindOf, readRegularFile } from "../util/regular-file";
+import { entryLine, linesOf, resetLine, type Entry } from "./lines";
+import { apply, emptyState, stateOf, type LedgerState } from "./tally";
 
-/** A session ends after this long without a command: 30 minutes, a coffee break or a new task. */
-export const IDLE_MS = 30 * 60_000;
 /** The log is moved aside past 256 KB, about 6,000 commands. */
 export const LEDGER_BOUND = 256 * 1024;
 /** A segment is folded once nothing has written it for this long (a writer holds the file for microseconds). */
 export const SETTLE_MS = 10_000;
+/**
+ * The most of one log or segment that is read: far past what ix writes (LEDGER_BOUND, and what
+ * writers add while the log is moved aside), and a bound on what a file that is not ix's costs.
+ */
+const READ_LIMIT = 16 << 20;
+/** The totals hold a tally per command and a few segment names. */
+const TOTALS_LIMIT = 1 << 20;
 
 export const logPath = (home: string) => join(home, "savings.log");
 export const totalsPath = (home: string) => join(home, "savings.totals.json");
@@ -23,108 +39,52 @@ const SEGMENT = /^savings\.log\.\d+-\d+-\d+$/;
 /** Segments this process moved aside: with its pid and the time, a name no other segment has. */
 let segmentSeq = 0;
 
-/** One answered command: when, under which command path, and its two token figures. */
-export interface Entry {
-  at: number;
-  command: string;
-  actual: number;
-  naive: number;
-}
-
-export interface Tally {
-  count: number;
-  actual: number;
-  naive: number;
-}
-
-/** Lifetime and session tallies by command; `last` is the newest command's time, `null` after a reset. */
-export interface LedgerState {
-  lifetime: Record<string, Tally>;
-  session: Record<string, Tally>;
-  last: number | null;
-}
-
 export interface Ledger extends LedgerState {
   /** Lines that were not a ledger line (a crash mid-write, an edit by hand): skipped, counted. */
   skipped: number;
-}
-
-const COMMAND = /^[a-z][a-z0-9-]*( [a-z][a-z0-9-]*)*$/;
-const COUNT = /^\d{1,15}$/;
-
-export function entryLine(entry: Entry): string {
-  return `e ${entry.at} ${entry.actual} ${entry.naive} ${entry.command}\n`;
-}
-
-export const resetLine = (at: number) => `r ${at}\n`;
-
-type Line = { kind: "entry"; entry: Entry } | { kind: "reset"; at: number };
-
-/** One ledger line, or undefined for anything else. */
-export function parseLine(line: string): Line | undefined {
-  const parts = line.split(" ");
-  if (parts[0] === "r" && parts.length === 2 && COUNT.test(parts[1]!)) return { kind: "reset", at: Number(parts[1]) };
-  if (parts[0] !== "e" || parts.length < 5) return undefined;
-  const [, at, actual, naive] = parts as [string, string, string, string];
-  const command = parts.slice(4).join(" ");
-  if (!COUNT.test(at) || !COUNT.test(actual) || !COUNT.test(naive) || command.length > 64 || !COMMAND.test(command)) return undefined;
-  return { kind: "entry", entry: { at: Number(at), command, actual: Number(actual), naive: Number(naive) } };
-}
-
-export const emptyState = (): LedgerState => ({ lifetime: {}, session: {}, last: null });
-
-function add(tallies: Record<string, Tally>, entry: Entry): void {
-  const tally = (tallies[entry.command] ??= { count: 0, actual: 0, naive: 0 });
-  tally.count++;
-  tally.actual += entry.actual;
-  tally.naive += entry.naive;
-}
-
-/** Brings `state` past one line: a gap longer than IDLE_MS or a reset starts a new session. */
-export function apply(state: LedgerState, line: Line): void {
-  if (line.kind === "reset") {
-    state.session = {};
-    state.last = null;
-    return;
-  }
-  const { entry } = line;
-  if (state.last !== null && entry.at - state.last > IDLE_MS) state.session = {};
-  add(state.lifetime, entry);
-  add(state.session, entry);
-  state.last = state.last === null ? entry.at : Math.max(state.last, entry.at);
-}
-
-/** Applies a log's text, line by line; returns how many lines were skipped. */
-function applyText(state: LedgerState, text: string): number {
-  let skipped = 0;
-  const lines = text.split("\n");
-  // The text after the last newline is a line still being written, or a torn one.
-  if (lines[lines.length - 1] === "") lines.pop();
-  for (const raw of lines) {
-    const line = parseLine(raw);
-    if (line) apply(state, line);
-    else skipped++;
-  }
-  return skipped;
+  /** Ledger files that could not be read and are not counted, each "<name> <why>": "savings.log.1-2-3 is a directory, not a file". */
+  unreadable: string[];
 }
 
 function errno(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException)?.code;
 }
 
-/** Appends one line; creates $IX_HOME when it is missing. Returns the log's size after it. */
-function appendLine(home: string, line: string): number {
-  let fd: number;
+/** Non-blocking: a FIFO with no reader fails at once (ENXIO) instead of waiting for one. */
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** The log's place holds no file ix can append to: named, so the caller can say what to remove. */
+function notAFile(path: string, what: string): IxError {
+  return new IxError("ledger_unusable", `${path} ${what}: answers are not recorded until it is removed`, { path });
+}
+
+function openLog(home: string): number {
+  const path = logPath(home);
   try {
-    fd = openSync(logPath(home), "a", 0o600);
+    return openSync(path, APPEND, 0o600);
   } catch (error) {
-    if (errno(error) !== "ENOENT") throw error;
+    const code = errno(error);
+    if (code === "ENXIO" || code === "EISDIR" || code === "ELOOP") {
+      const found = findRegularFile(path);
+      throw notAFile(path, found.state === "refused" ? found.reason : `cannot be opened (${code})`);
+    }
+    if (code !== "ENOENT") throw error;
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    fd = openSync(logPath(home), "a", 0o600);
+    return openSync(path, APPEND, 0o600);
   }
+}
+
+/** Appends one line; creates $IX_HOME when it is missing. Returns the log's size after it, about. */
+function appendLine(home: string, line: string): number {
+  const fd = openLog(home);
   try {
-    writeSync(fd, line);
-    return fstatSync(fd).size;
+    const stats = fstatSync(fd);
+    // A FIFO with a reader, a device (a symlink to /dev/zero): opened, but no ledger.
+    if (!stats.isFile()) throw notAFile(logPath(home), `is ${kindOf(stats)}, not a file`);
+    // A full disk may take part of the line: the next line's leading newline ends it (lines.ts).
+    const written = writeSync(fd, line);
+    if (written < line.length) throw new Error(`${logPath(home)}: wrote ${written} of ${line.length} bytes`);
+    return stats.size + line.length;
   } finally {
     closeSync(fd);
   }
@@ -145,29 +105,26 @@ interface Totals extends LedgerState {
   folded: string[];
 }
 
-function readTotals(home: string): { totals: Totals; skipped: number } {
-  let text: string;
+const noTotals = (): Totals => ({ ...emptyState(), folded: [] });
+
+/** The totals, or why they cannot be used (completes "savings.totals.json …"). */
+function readTotals(home: string): { totals: Totals } | { problem: string } {
+  const read = readRegularFile(totalsPath(home), TOTALS_LIMIT);
+  if (read.state === "absent") return { totals: noTotals() };
+  if (read.state === "refused") return { problem: read.reason };
+  let value: unknown;
   try {
-    text = readFileSync(totalsPath(home), "utf8");
-  } catch (error) {
-    if (errno(error) === "ENOENT") return { totals: { ...emptyState(), folded: [] }, skipped: 0 };
-    throw error;
-  }
-  try {
-    const value = JSON.parse(text) as Totals;
-    if (isTotals(value)) return { totals: value, skipped: 0 };
+    value = JSON.parse(read.text);
   } catch {
-    // a damaged totals file counts as one skipped line
+    return { problem: "is not valid JSON" };
   }
-  return { totals: { ...emptyState(), folded: [] }, skipped: 1 };
-}
-
-const isTallies = (value: unknown): value is Record<string, Tally> =>
-  typeof value === "object" && value !== null && Object.values(value).every((t) => typeof t?.count === "number" && typeof t?.actual === "number" && typeof t?.naive === "number");
-
-function isTotals(value: unknown): value is Totals {
-  const v = value as Totals;
-  return typeof v === "object" && v !== null && isTallies(v.lifetime) && isTallies(v.session) && (v.last === null || typeof v.last === "number") && Array.isArray(v.folded);
+  const fields = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const state = stateOf(fields);
+  const folded = fields.folded;
+  if (!state || !Array.isArray(folded) || !folded.every((name) => typeof name === "string")) {
+    return { problem: "does not hold the totals ix writes (whole, non-negative figures)" };
+  }
+  return { totals: { ...state, folded } };
 }
 
 /** The segments not yet folded, oldest first (their names start with the time they were moved aside). */
@@ -188,15 +145,6 @@ function bySegmentTime(a: string, b: string): number {
   const parts = (name: string) => name.slice("savings.log.".length).split("-").map(Number);
   const [x, y] = [parts(a), parts(b)];
   return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
-}
-
-function readIfThere(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    if (errno(error) === "ENOENT") return "";
-    throw error;
-  }
 }
 
 /** Which files hold the ledger now: a compaction between two looks changes it. */
@@ -224,16 +172,28 @@ export function readLedger(home: string): Ledger {
 }
 
 function readOnce(home: string): Ledger {
-  const { totals, skipped: badTotals } = readTotals(home);
+  const unreadable: string[] = [];
+  const found = readTotals(home);
+  if ("problem" in found) unreadable.push(`savings.totals.json ${found.problem}`);
+  const totals = "totals" in found ? found.totals : noTotals();
   const state: LedgerState = { lifetime: totals.lifetime, session: totals.session, last: totals.last };
-  let skipped = badTotals;
-  for (const name of segments(home, totals.folded)) skipped += applyText(state, readIfThere(join(home, name)));
-  skipped += applyText(state, readIfThere(logPath(home)));
-  return { ...state, skipped };
+  let skipped = 0;
+  const applyFile = (name: string) => {
+    const read = readRegularFile(join(home, name), READ_LIMIT);
+    // Absent: folded and removed since the listing; the layout check reads again.
+    if (read.state === "absent") return;
+    if (read.state === "refused") return void unreadable.push(`${name} ${read.reason}`);
+    const { lines, skipped: bad } = linesOf(read.text);
+    for (const line of lines) apply(state, line);
+    skipped += bad;
+  };
+  for (const name of segments(home, totals.folded)) applyFile(name);
+  applyFile("savings.log");
+  return { ...state, skipped, unreadable };
 }
 
 /**
- * Folds settled segments into the totals and moves an oversized log aside. Under the ledger's
+ * Moves an oversized log aside, then folds settled segments into the totals. Under the ledger's
  * lock, so two compactions never fold a segment twice; while another process holds it, that
  * one's compaction serves, and this one returns at once: a writer never waits.
  */
@@ -243,32 +203,56 @@ export function compact(home: string, bound = LEDGER_BOUND): void {
   const release = tryLockSync(lockPath(home));
   if (!release) return;
   try {
-    const { totals } = readTotals(home);
-    const state: LedgerState = { lifetime: totals.lifetime, session: totals.session, last: totals.last };
-    const settled: string[] = [];
-    for (const name of segments(home, totals.folded)) {
-      // In order: a segment still being written holds back the ones after it.
-      if (now - statSync(join(home, name)).mtimeMs < SETTLE_MS) break;
-      applyText(state, readIfThere(join(home, name)));
-      settled.push(name);
-    }
-    if (settled.length > 0) {
-      const present = new Set(readdirSync(home));
-      const folded = [...totals.folded.filter((name) => present.has(name)), ...settled];
-      writeFileAtomic(totalsPath(home), JSON.stringify({ ...state, folded }));
-      for (const name of settled) unlinkSync(join(home, name));
-    }
-    let size = 0;
-    try {
-      size = statSync(logPath(home)).size;
-    } catch {
-      // no log: nothing to move
-    }
-    // A rename replaces what it lands on: the name must be new.
-    if (size > bound) renameSync(logPath(home), join(home, `savings.log.${now}-${process.pid}-${segmentSeq++}`));
+    // First: should the totals not be writable, the log still stays bounded.
+    moveAside(home, bound, now);
+    fold(home, now);
   } finally {
     release();
   }
+}
+
+function moveAside(home: string, bound: number, now: number): void {
+  let size = 0;
+  try {
+    const stats = statSync(logPath(home));
+    // Only ix's log: a directory by its name is not a segment to make.
+    if (stats.isFile()) size = stats.size;
+  } catch {
+    // no log: nothing to move
+  }
+  // A rename replaces what it lands on: the name must be new.
+  if (size > bound) renameSync(logPath(home), join(home, `savings.log.${now}-${process.pid}-${segmentSeq++}`));
+}
+
+function fold(home: string, now: number): void {
+  const found = readTotals(home);
+  // Totals that cannot be read are never written over: what they hold stays, and is reported.
+  if (!("totals" in found)) return;
+  const { totals } = found;
+  const state: LedgerState = { lifetime: totals.lifetime, session: totals.session, last: totals.last };
+  const settled: string[] = [];
+  for (const name of segments(home, totals.folded)) {
+    const path = join(home, name);
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      continue;
+    }
+    // Not ix's segment: left as it is (every read names it), and no hold on the ones after it.
+    if (!stats.isFile()) continue;
+    // In order: a segment still being written holds back the ones after it.
+    if (now - stats.mtimeMs < SETTLE_MS) break;
+    const read = readRegularFile(path, READ_LIMIT);
+    if (read.state !== "read") continue;
+    for (const line of linesOf(read.text).lines) apply(state, line);
+    settled.push(name);
+  }
+  if (settled.length === 0) return;
+  const present = new Set(readdirSync(home));
+  const folded = [...totals.folded.filter((name) => present.has(name)), ...settled];
+  writeFileAtomic(totalsPath(home), JSON.stringify({ ...state, folded }));
+  for (const name of settled) unlinkSync(join(home, name));
 }
 
 /**
@@ -291,7 +275,8 @@ export function ledgerProblem(home: string): string | undefined {
     }
   }
   try {
-    const { skipped } = readLedger(home);
+    const { skipped, unreadable } = readLedger(home);
+    if (unreadable.length > 0) return `not counted: ${unreadable.join("; ")}`;
     if (skipped > 0) return `${skipped} line(s) of the ledger could not be read and are not counted`;
   } catch (error) {
     return `the ledger cannot be read: ${error instanceof Error ? error.message : String(error)}`;

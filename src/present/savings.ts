@@ -20,6 +20,9 @@ export function presentSavings(writer: Writer, answer: SavingsAnswer, detail: bo
     if (!detail) continue;
     for (const command of scope.byCommand) writer.row("command", { scope: scope.name, name: command.name, count: command.count, tokens_saved: command.tokensSaved });
   }
+  if (answer.unreadable.length > 0) {
+    writer.record("diagnostic", { code: "ledger_files_unreadable", message: `Not counted: ${answer.unreadable.join("; ")}.` });
+  }
   if (answer.skipped > 0) {
     writer.record("diagnostic", { code: "ledger_lines_skipped", message: `${answer.skipped} line(s) of the savings ledger could not be read and are not counted.` });
   }

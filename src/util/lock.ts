@@ -1,8 +1,11 @@
 // One holder at a time: one map per workspace, one writer of a small file (the registry,
 // config.yaml). The lock file holds the holder's pid; a lock whose holder has died (kill -9, a
-// crash) is taken over instead of blocking everyone after it.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+// crash) is taken over instead of blocking everyone after it. The lock file is read only as a
+// regular file of a few bytes: a FIFO in its place would block the read for ever. A failure is
+// thrown with its errno (ENOSPC, EROFS) for the caller to name what could not be written.
+import { closeSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import { findRegularFile, readRegularFile } from "./regular-file";
 
 export interface MapLock {
   release(): void;
@@ -20,24 +23,38 @@ function alive(pid: number): boolean {
 }
 
 function tryCreate(path: string): boolean {
+  let fd: number;
   try {
-    const fd = openSync(path, "wx", 0o600);
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-    return true;
+    fd = openSync(path, "wx", 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
+  try {
+    writeSync(fd, String(process.pid));
+  } catch (error) {
+    // A full disk gives the file but not its pid: an empty lock left behind would hold up the
+    // next taker, so it goes.
+    closeSync(fd);
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+    throw error;
+  }
+  closeSync(fd);
+  return true;
 }
 
+/** A pid is at most 7 digits (Linux's largest is 4194304); a lock file longer than this is no pid. */
+const LOCK_BYTES = 32;
+
 function holder(path: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(path, "utf8").trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = readRegularFile(path, LOCK_BYTES);
+  if (read.state !== "read") return undefined;
+  const pid = Number(read.text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** The live process holding the lock at `path` and when it took it; a dead holder's lock has none. */
@@ -69,6 +86,9 @@ function takeOver(path: string, deadPid: number | undefined): void {
 /** One try at the lock: held now, or how long to wait before the next try. */
 function attempt(path: string, sawEmpty: { value: boolean }): { held: true } | { held: false; waitMs: number; pid?: number } {
   if (tryCreate(path)) return { held: true };
+  // A directory or a FIFO by the lock's name is no holder that will ever let go.
+  const found = findRegularFile(path);
+  if (found.state === "refused") throw new Error(`${path} ${found.reason}: remove it`);
   const pid = holder(path);
   if (pid === undefined && !sawEmpty.value) {
     // Created but not yet written by its holder, or left empty by a crash: look again shortly.

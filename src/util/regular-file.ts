@@ -13,7 +13,8 @@ export type Found =
 
 export type FileRead = { state: "absent" } | { state: "read"; text: string; stamp: string } | { state: "refused"; reason: string };
 
-function kindOf(stats: Stats): string {
+/** What a path that is not a regular file is, as a person names it: "a FIFO". */
+export function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return "a directory";
   if (stats.isFIFO()) return "a FIFO";
   if (stats.isSocket()) return "a socket";

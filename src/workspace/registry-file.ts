@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, renameSync } from "node:fs";
 import { writeFileAtomic } from "../util/atomic-write";
 import { join } from "node:path";
 import { IxError } from "../model/errors";
+import { writeFailure } from "../model/write-failure";
 import { readRegularFile } from "../util/regular-file";
 import { acquireLockSync } from "../util/lock";
 import { legacyList, takeLegacyList } from "./registry-legacy";
@@ -78,9 +79,16 @@ export function readRegistry(home: string, note: Note = () => {}): Entry[] {
   }
 }
 
+/** What a failed write of the registry says: named here, so a write inside config.yaml's edit is not taken for the settings file's. */
+const registryFailure = (home: string, error: unknown) =>
+  writeFailure(error, { what: "the workspace registry", kept: "workspaces.json is unchanged", path: registryPath(home) }) ?? error;
+
 function write(home: string, entries: Entry[]): void {
-  const path = registryPath(home);
-  writeFileAtomic(path, `${JSON.stringify({ workspaces: entries }, null, 2)}\n`);
+  try {
+    writeFileAtomic(registryPath(home), `${JSON.stringify({ workspaces: entries }, null, 2)}\n`);
+  } catch (error) {
+    throw registryFailure(home, error);
+  }
 }
 
 /** A registry ix cannot read is moved out of the way, never written over: what it held stays on disk. */
@@ -90,6 +98,8 @@ function setAside(home: string, problem: string, note: Note): void {
   try {
     renameSync(path, aside);
   } catch (error) {
+    const failure = writeFailure(error, { what: "the workspace registry", kept: `${path} is as it was`, path });
+    if (failure) throw failure;
     throw new IxError("registry_unusable", `${path} ${problem} and cannot be moved aside (${(error as NodeJS.ErrnoException).code}); remove it`, { path });
   }
   note(`${path} ${problem}; moved it to ${aside} and started a new registry`);
@@ -101,6 +111,17 @@ function setAside(home: string, problem: string, note: Note): void {
  * first, so no write ever leaves them behind.
  */
 export function updateRegistry(home: string, edit: (entries: Entry[]) => Entry[], note: Note = () => {}): Entry[] {
+  try {
+    return updateLocked(home, edit, note);
+  } catch (error) {
+    // The home or the lock refused; the file itself is written whole or not at all
+    // (util/atomic-write). A failure of the settings file (the older list moving out of it) was
+    // named there already.
+    throw registryFailure(home, error);
+  }
+}
+
+function updateLocked(home: string, edit: (entries: Entry[]) => Entry[], note: Note): Entry[] {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   chmodSync(home, 0o700);
   const release = acquireLockSync(`${registryPath(home)}.lock`);

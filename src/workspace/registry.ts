@@ -4,6 +4,8 @@
 // (it comes from the repository) but never a store, so a map of one never touches the other.
 import { join, resolve, sep } from "node:path";
 import { storeKey } from "../model/ids";
+import { writeFailure } from "../model/write-failure";
+import { acquireMapLock, type MapLock } from "../util/lock";
 import { readRegistry, updateRegistry, type Entry, type Note } from "./registry-file";
 
 export interface Workspace {
@@ -24,6 +26,18 @@ export function storeDir(home: string, root: string): string {
 
 /** The lock a map of the workspace whose store is `storeDir` holds (one map at a time). */
 export const mapLockPath = (storeDir: string) => join(storeDir, "map.lock");
+
+/**
+ * The map lock of the workspace whose store is `storeDir`, waited for; a home that refuses it
+ * (full, read-only) is said as such: nothing has been written yet.
+ */
+export async function lockMap(storeDir: string): Promise<MapLock> {
+  try {
+    return await acquireMapLock(mapLockPath(storeDir));
+  } catch (error) {
+    throw writeFailure(error, { what: "the map's lock", kept: "no graph was changed", path: mapLockPath(storeDir) }) ?? error;
+  }
+}
 
 function workspaceAt(home: string, entry: Entry): Workspace {
   const dir = storeDir(home, entry.root);

@@ -194,6 +194,29 @@ describe("the registry, workspaces.json", () => {
     });
   }
 
+  test("a FIFO or a directory by a lock's name: the write that needs it answers at once, naming it, and nothing else is touched", async () => {
+    const { home, root } = await mapped();
+    const before = readFileSync(join(home, "workspaces.json"), "utf8");
+    for (const [lock, line] of [
+      ["config.yaml.lock", ["config", "set", "format", "json"]],
+      ["workspaces.json.lock", ["map", "."]],
+    ] as const) {
+      for (const kind of ["FIFO", "directory"] as const) {
+        const path = join(home, lock);
+        if (kind === "FIFO") Bun.spawnSync(["mkfifo", path]);
+        else mkdirSync(path);
+        // A new root, so the map must register it.
+        const cwd = lock === "workspaces.json.lock" ? realpathSync(await writeTree(tempDir("ix-repo-"), FILES)) : root;
+        const r = run([...line, "--format", "llm"], home, cwd);
+        expect(r.code).toBe(1);
+        expect(decodeLlm(r.lines[0]!).fields.message).toBe(`${path} is a ${kind}, not a file: remove it`);
+        rmSync(path, { recursive: true });
+      }
+    }
+    expect(readFileSync(join(home, "workspaces.json"), "utf8")).toBe(before);
+    expect(existsSync(join(home, "config.yaml"))).toBe(false);
+  });
+
   test("concurrent first maps of different workspaces are all registered", async () => {
     const home = tempDir("ix-home-");
     const repos = await Promise.all(Array.from({ length: 8 }, async () => realpathSync(await writeTree(tempDir("ix-repo-"), FILES))));

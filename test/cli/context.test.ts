@@ -274,6 +274,35 @@ describe("ix context --save, --list, --resume, --diff", () => {
     expect(llm(["context", "--diff", "nothing-here"], h).code).toBe(1);
   });
 
+  test("ids at the bound, 240 characters once encoded: --save, --list, --resume and --diff, by the id and by the file name", () => {
+    const h = tempDir("ix-context-long-home-");
+    cpSync(home, h, { recursive: true });
+    // The file name is 245 bytes; its temporary name once was 1 + 245 + 1 + pid + 4 bytes, over
+    // 255 with any pid of five digits or more. It no longer grows with the id.
+    const ids = ["w".repeat(240), "é".repeat(40)];
+    for (const id of ids) {
+      const saved = llm(["context", "Widget", "--save", id], h);
+      expect(saved.code).toBe(0);
+      expect(first(saved.records, "saved").id).toBe(id);
+      const file = first(saved.records, "saved").file!;
+      expect(Buffer.byteLength(file)).toBe(245);
+      for (const name of [id, file]) {
+        expect(llm(["context", "--resume", name], h, tempDir()).records[0]).toMatchObject({ kind: "resumed", fields: { id } });
+        const diff = llm(["context", "--diff", name], h);
+        expect(diff.code).toBe(0);
+        expect(diff.records[0]!.fields).toMatchObject({ investigation: id, target: "Widget" });
+      }
+    }
+    const list = llm(["context", "--list"], h, tempDir());
+    expect(all(list.records, "investigation").map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(readdirSync(join(h, "investigations")).filter((name) => !name.endsWith(".json"))).toEqual([]);
+    // One past the bound is a usage error, before anything is built.
+    for (const id of ["w".repeat(241), "é".repeat(41)]) {
+      const r = llm(["context", "Widget", "--save", id], h);
+      expect([r.code, first(r.records, "error").code]).toEqual([2, "invalid_value"]);
+    }
+  });
+
   test("an empty listing says its zero and how to save one", () => {
     const { code, records } = llm(["context", "--list"], tempDir("ix-context-empty-home-"), tempDir());
     expect(code).toBe(0);

@@ -1,8 +1,8 @@
 // ix savings as an agent meets it: the compiled binary answering questions on a repository the
 // test writes, each answer one ledger line, read back in every format, under load, damaged,
-// idle, reset, and through the MCP server.
+// idle, reset, through the MCP server, and with the ledger's files replaced by what is no file.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -275,4 +275,112 @@ describe("through MCP", () => {
     await Bun.sleep(200);
     expect(ledgerLines(home).map((l) => l.split(" ")[4])).toEqual(["map", "callers", "read"]);
   }, 30_000);
+});
+
+describe("a ledger that is no file, torn or out of range", () => {
+  /** Every command here must answer well inside this: a FIFO once hung them all. */
+  const TIMEOUT = 10_000;
+  const quick = (args: string[], home: string, input?: string) => ix(args, { cwd: root, home, timeout: TIMEOUT, input });
+
+  test("a FIFO as savings.log: recorded commands, the post-edit hook and the MCP server answer and end; savings and doctor say why nothing is counted", async () => {
+    const home = mappedHome();
+    unlinkSync(join(home, "savings.log"));
+    expect(Bun.spawnSync(["mkfifo", join(home, "savings.log")]).exitCode).toBe(0);
+    const started = performance.now();
+    const status = quick(["status", "--format", "llm"], home);
+    expect([status.code, status.lines[0]?.split(" ")[0]]).toEqual([0, "status"]);
+    expect(quick(["callers", "parse", "--format", "llm"], home).code).toBe(0);
+    const hook = quick(["hook", "claude-post-edit"], home, "{}");
+    expect([hook.code, hook.stdout.trim()]).toEqual([0, "{}"]);
+    // Well under the timeout: the ledger is given up at once, not after a wait.
+    expect(performance.now() - started).toBeLessThan(TIMEOUT);
+    const traced = ix(["status"], { cwd: root, home, timeout: TIMEOUT, env: { IX_TRACE: "1" } });
+    expect(traced.stderr).toContain("savings.log is a FIFO, not a file");
+
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("IX_")) env[k] = v;
+    env.IX_HOME = home;
+    const client = new Client({ name: "ix-test", version: "0" });
+    await client.connect(new StdioClientTransport({ command: ensureBinary(), args: ["mcp"], cwd: root, env, stderr: "ignore" }));
+    try {
+      const tools = await client.listTools(undefined, { timeout: 5_000 });
+      expect(tools.tools.some((t) => t.name === "callers")).toBe(true);
+      for (let i = 0; i < 2; i++) {
+        const called = await client.callTool({ name: "callers", arguments: { target: "parse" } }, undefined, { timeout: 5_000 });
+        expect(called.isError).toBeFalsy();
+      }
+      expect((await client.listTools(undefined, { timeout: 5_000 })).tools.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+
+    const savings = quick(["savings", "--format", "llm"], home);
+    expect(savings.code).toBe(0);
+    expect(savings.lines.at(-1)).toBe('diagnostic code=ledger_files_unreadable message="Not counted: savings.log is a FIFO, not a file."');
+    const reset = quick(["savings", "reset", "--format", "llm"], home);
+    expect(reset.code).toBe(1);
+    expect(reset.lines[0]).toStartWith("error code=ledger_unusable ");
+    expect(quick(["doctor", "--format", "llm"], home).stdout).toMatch(/^check name=savings_ledger status=warn .*not a regular file/m);
+  }, 60_000);
+
+  test("a torn last line does not swallow the next entry: it is skipped and counted, the next one counts", () => {
+    const home = mappedHome();
+    appendFileSync(join(home, "savings.log"), "e 17000");
+    expect(quick(["callers", "parse"], home).code).toBe(0);
+    expect(quick(["search", "parse"], home).code).toBe(0);
+    const s = savingsOf(home);
+    expect([commandCount(s, "lifetime", "map"), commandCount(s, "lifetime", "callers"), commandCount(s, "lifetime", "search")]).toEqual([1, 1, 1]);
+    expect(quick(["savings", "--format", "llm"], home).lines.at(-1)).toStartWith('diagnostic code=ledger_lines_skipped message="1 line(s) ');
+  });
+
+  test("a directory named like a segment, a segment and a log that are symlinks to /dev/zero: skipped, named, and compaction goes on past them", () => {
+    const home = mappedHome();
+    const now = Date.now();
+    mkdirSync(join(home, "savings.log.1-1-1"));
+    // A segment of ix's, after the directory, settled long ago: the next compaction folds it.
+    writeFileSync(join(home, "savings.log.2-1-1"), `\ne ${now - 60_000} 10 500 read\n`);
+    const past = (now - 3_600_000) / 1000;
+    utimesSync(join(home, "savings.log.2-1-1"), past, past);
+    symlinkSync("/dev/zero", join(home, "savings.log.3-1-1"));
+    const started = performance.now();
+    // A bound of one byte: this command's line moves the log aside and compacts.
+    const r = ix(["callers", "parse"], { cwd: root, home, timeout: TIMEOUT, env: { IX_SAVINGS_BOUND: "1" } });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(home, "savings.log.2-1-1"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(home, "savings.totals.json"), "utf8")).lifetime.read.count).toBe(1);
+    const s = savingsOf(home);
+    expect([commandCount(s, "lifetime", "map"), commandCount(s, "lifetime", "read"), commandCount(s, "lifetime", "callers")]).toEqual([1, 1, 1]);
+    const out = quick(["savings", "--format", "llm"], home);
+    expect(out.lines.at(-1)).toBe(
+      'diagnostic code=ledger_files_unreadable message="Not counted: savings.log.1-1-1 is a directory, not a file; savings.log.3-1-1 is a symlink to a character device, not a file."',
+    );
+    // The log itself a symlink to /dev/zero: nothing is read from it, nothing is written to it.
+    rmSync(join(home, "savings.log"), { force: true });
+    symlinkSync("/dev/zero", join(home, "savings.log"));
+    expect(quick(["callers", "parse"], home).code).toBe(0);
+    const zero = quick(["savings", "--format", "llm"], home);
+    expect(zero.code).toBe(0);
+    expect(zero.lines.at(-1)).toContain("savings.log is a symlink to a character device, not a file");
+    expect(performance.now() - started).toBeLessThan(TIMEOUT);
+  }, 60_000);
+
+  test("totals of 1e308 and lines of 15-digit figures: savings prints finite, non-negative figures", () => {
+    const home = tempDir("ix-savings-home-");
+    const now = Date.now();
+    writeFileSync(join(home, "savings.totals.json"), JSON.stringify({ lifetime: { callers: { count: 1, actual: 1e308, naive: 1e308 } }, session: {}, last: null, folded: [] }));
+    const huge = 999_999_999_999_999;
+    writeFileSync(join(home, "savings.log"), Array.from({ length: 20 }, (_, i) => `e ${now - 1000 + i} ${i % 2 ? 0 : huge} ${huge} callers\n`).join(""));
+    const out = quick(["savings", "--detail", "--format", "llm"], home);
+    expect(out.code).toBe(0);
+    expect(out.stdout).not.toMatch(/Infinity|NaN|e\+|-\d/);
+    expect(out.lines.at(-1)).toStartWith('diagnostic code=ledger_files_unreadable message="Not counted: savings.totals.json does not hold the totals ix writes');
+    const s = savingsOf(home);
+    for (const sc of s.scope) {
+      for (const value of [sc.commands, sc.tokens_saved, sc.naive_tokens, sc.actual_tokens, sc.money_saved, sc.water_saved_ml]) {
+        expect(Number.isFinite(value) && value >= 0).toBe(true);
+      }
+      expect(sc.naive_tokens).toBe(Number.MAX_SAFE_INTEGER);
+      expect(sc.commands).toBe(20);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Saved investigations: the id encoding, the envelope's validation, save/list/load round trips
 // in a private home, hand-corrupted files skipped and counted, and the diff of two bundles.
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLE_SCHEMA, DEFAULT_BUDGETS, type ContextBundle } from "../../src/answers/context";
 import {
@@ -14,6 +14,7 @@ import {
   validInvestigation,
 } from "../../src/answers/investigations";
 import { IxError } from "../../src/model/errors";
+import { tempNameOf, writeFileAtomic } from "../../src/util/atomic-write";
 import { tempDir } from "../helpers/cli";
 
 const T = "00000001-0000-0000-0000-000000000000";
@@ -144,6 +145,45 @@ describe("saved investigations", () => {
     const home = tempDir("ix-inv-");
     expect(expectError(() => saveInvestigation(home, " ", bundle(), new Date()), "invalid_value").invalidRequest).toBe(true);
     expectError(() => saveInvestigation(home, "中".repeat(100), bundle(), new Date()), "invalid_value");
+    expectError(() => saveInvestigation(home, "w".repeat(241), bundle(), new Date()), "invalid_value");
+    expectError(() => saveInvestigation(home, "é".repeat(41), bundle(), new Date()), "invalid_value");
+  });
+
+  test("ids at the bound (240 characters once encoded) save, list and load: the temporary name does not grow with them", () => {
+    const home = tempDir("ix-inv-");
+    const ids = ["w".repeat(240), "é".repeat(40), `${"x".repeat(237)}/`];
+    for (const id of ids) {
+      const { file } = saveInvestigation(home, id, bundle(), new Date());
+      expect(Buffer.byteLength(file)).toBe(245);
+      expect(loadInvestigation(home, id, "resume").investigation.id).toBe(id);
+      expect(loadInvestigation(home, file, "resume").investigation.id).toBe(id);
+    }
+    expect(listInvestigations(home).investigations.map((i) => i.investigation.id).sort()).toEqual([...ids].sort());
+    expect(readdirSync(investigationsDir(home)).every((name) => name.endsWith(".json") && !name.startsWith("."))).toBe(true);
+  });
+});
+
+describe("writeFileAtomic", () => {
+  test("the temporary name is short whatever the file's name and the pid (up to Linux's largest, 4194304)", () => {
+    const name = tempNameOf(`/home/.ix/investigations/${"~E4".repeat(80)}.json`, 4_194_304);
+    expect(name).toMatch(/^\.~E4~E4~E4~E4~E4~E4~E4~E4\.4194304-[0-9a-f]{8}\.tmp$/);
+    expect(Buffer.byteLength(tempNameOf(`/x/${"é".repeat(200)}`, 4_194_304))).toBeLessThanOrEqual(46);
+    // Two writes of one file in one process (worker threads share the pid) never share a name.
+    expect(tempNameOf("/x/config.yaml")).not.toBe(tempNameOf("/x/config.yaml"));
+  });
+
+  test("a write that fails leaves no temporary file, and the file it would have replaced as it was", () => {
+    const dir = tempDir("ix-atomic-");
+    // A directory with something in it cannot be renamed over: the rename fails after the write.
+    mkdirSync(join(dir, "taken"));
+    writeFileSync(join(dir, "taken", "inside"), "kept");
+    expect(() => writeFileAtomic(join(dir, "taken"), "new")).toThrow();
+    expect(readdirSync(dir)).toEqual(["taken"]);
+    expect(readFileSync(join(dir, "taken", "inside"), "utf8")).toBe("kept");
+    writeFileAtomic(join(dir, "file"), "one");
+    writeFileAtomic(join(dir, "file"), "two");
+    expect(readdirSync(dir).sort()).toEqual(["file", "taken"]);
+    expect([readFileSync(join(dir, "file"), "utf8"), statSync(join(dir, "file")).mode & 0o777]).toEqual(["two", 0o600]);
   });
 });
 

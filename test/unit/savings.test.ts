@@ -1,10 +1,12 @@
 // The savings ledger and its estimates: lines read back tolerantly, sessions cut by idle gaps
 // and resets, compaction that loses and doubles nothing, and the documented figures.
 import { describe, expect, test } from "bun:test";
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { apply, compact, emptyState, entryLine, IDLE_MS, logPath, parseLine, readLedger, record, resetSession, SETTLE_MS, totalsPath } from "../../src/ledger/ledger";
+import { compact, logPath, readLedger, record, resetSession, SETTLE_MS, totalsPath } from "../../src/ledger/ledger";
+import { entryLine, linesOf, parseLine } from "../../src/ledger/lines";
+import { apply, emptyState, IDLE_MS } from "../../src/ledger/tally";
 import { moneyOf, PRICES, priceOf, savings, waterOf } from "../../src/answers/savings";
 import { naiveTokens, SparedFiles, tokensOfBytes } from "../../src/cli/savings";
 import { IxError } from "../../src/model/errors";
@@ -17,7 +19,7 @@ const T0 = 1_700_000_000_000;
 describe("ledger lines", () => {
   test("an entry line reads back as written, the command path with its spaces", () => {
     const entry = { at: T0, command: "mcp install", actual: 12, naive: 340 };
-    expect(parseLine(entryLine(entry).trimEnd())).toEqual({ kind: "entry", entry });
+    expect(parseLine(entryLine(entry).trim())).toEqual({ kind: "entry", entry });
     expect(parseLine("r 1700000000000")).toEqual({ kind: "reset", at: T0 });
   });
 
@@ -84,18 +86,141 @@ describe("reading a damaged ledger", () => {
     expect(ledger.skipped).toBe(2);
   });
 
-  test("a damaged totals file counts as one skipped line and the log still reads", () => {
+  test("a damaged totals file is named as not counted, and the log still reads", () => {
     const dir = home();
     record(dir, { at: T0, command: "callers", actual: 10, naive: 50 });
     writeFileSync(totalsPath(dir), "{not json");
     const ledger = readLedger(dir);
     expect(ledger.lifetime.callers!.count).toBe(1);
+    expect([ledger.skipped, ledger.unreadable]).toEqual([0, ["savings.totals.json is not valid JSON"]]);
+  });
+
+  test("every line starts with a newline: a torn line never swallows the one after it", () => {
+    const dir = home();
+    record(dir, { at: T0, command: "callers", actual: 10, naive: 50 });
+    appendFileSync(logPath(dir), "e 17000");
+    record(dir, { at: T0 + 1, command: "read", actual: 10, naive: 50 });
+    // Torn inside the command: its figures are whole, so it counts under the name it has.
+    appendFileSync(logPath(dir), `\ne ${T0 + 2} 10 50 sear`);
+    record(dir, { at: T0 + 3, command: "read", actual: 10, naive: 50 });
+    const ledger = readLedger(dir);
+    expect(Object.fromEntries(Object.entries(ledger.lifetime).map(([name, t]) => [name, t.count]))).toEqual({ callers: 1, read: 2, sear: 1 });
     expect(ledger.skipped).toBe(1);
+  });
+
+  test("a ledger an older ix wrote (no leading newlines): a whole line run on into a torn one still counts", () => {
+    const { lines, skipped } = linesOf(`e ${T0} 1 2 map\ne 170e ${T0 + 1} 10 50 callers\ne ${T0} 1 2 mcp ie ${T0 + 2} 5 5 mcp install\nr 17r ${T0 + 3}\n`);
+    expect(lines).toEqual([
+      { kind: "entry", entry: { at: T0, command: "map", actual: 1, naive: 2 } },
+      { kind: "entry", entry: { at: T0 + 1, command: "callers", actual: 10, naive: 50 } },
+      { kind: "entry", entry: { at: T0 + 2, command: "mcp install", actual: 5, naive: 5 } },
+      { kind: "reset", at: T0 + 3 },
+    ]);
+    expect(skipped).toBe(3);
+    // A long run of garbage is not searched for a line.
+    expect(linesOf(`${"x".repeat(10_000)}e ${T0} 1 2 read\n`)).toEqual({ lines: [], skipped: 1 });
+  });
+
+  test("a line saying fewer naive tokens than actual is not ix's", () => {
+    expect(parseLine(`e ${T0} 50 10 callers`)).toBeUndefined();
   });
 
   test("no ledger at all is zero everywhere", () => {
     const answer = savings(join(home(), "missing"), "opus");
     expect(answer.scopes.map((s) => [s.name, s.commands, s.tokensSaved])).toEqual([["session", 0, 0], ["lifetime", 0, 0]]);
+  });
+});
+
+describe("figures", () => {
+  test("sums stop at 2^53 - 1: no total loses units or becomes Infinity", () => {
+    const dir = home();
+    const huge = 999_999_999_999_999;
+    for (let i = 0; i < 20; i++) record(dir, { at: T0 + i, command: "callers", actual: i % 2 ? 0 : huge, naive: huge });
+    const ledger = readLedger(dir);
+    // Ten lines of 999999999999999 actual tokens and twenty of naive: both past 2^53 - 1.
+    expect(ledger.lifetime.callers).toEqual({ count: 20, actual: Number.MAX_SAFE_INTEGER, naive: Number.MAX_SAFE_INTEGER });
+    const answer = savings(dir, "opus", T0 + 20);
+    for (const scope of answer.scopes) {
+      for (const value of [scope.commands, scope.naiveTokens, scope.actualTokens, scope.tokensSaved, scope.moneySaved, scope.waterSavedMl]) expect(Number.isFinite(value) && value >= 0).toBe(true);
+    }
+  });
+
+  test("a command named like an Object member is a command like any other", () => {
+    const dir = home();
+    record(dir, { at: T0, command: "constructor", actual: 1, naive: 2 });
+    record(dir, { at: T0 + 1, command: "constructor", actual: 1, naive: 2 });
+    const name: string = "constructor";
+    expect(readLedger(dir).lifetime[name]).toEqual({ count: 2, actual: 2, naive: 4 });
+  });
+
+  test("totals out of range are not counted, named, and never written over by a compaction", () => {
+    const good = { count: 1, actual: 1, naive: 2 };
+    const bad = [
+      { callers: { count: 1, actual: 1e308, naive: 1e308 } },
+      { callers: { count: -1, actual: 1, naive: 2 } },
+      { callers: { count: 1.5, actual: 1, naive: 2 } },
+      { callers: { count: 1, actual: 9, naive: 2 } },
+      { callers: { count: 1, actual: "1", naive: 2 } },
+      JSON.parse('{"__proto__": {"count": 1, "actual": 1, "naive": 2}}'),
+    ];
+    const totals = [
+      ...bad.map((lifetime) => ({ lifetime, session: {}, last: null, folded: [] })),
+      { lifetime: { callers: good }, session: {}, last: 1e308, folded: [] },
+      { lifetime: { callers: good }, session: {}, last: null, folded: "x" },
+      [1, 2],
+    ];
+    for (const value of totals) {
+      const dir = home();
+      const text = JSON.stringify(value);
+      writeFileSync(totalsPath(dir), text);
+      record(dir, { at: T0, command: "read", actual: 1, naive: 1 }, 10);
+      const past = (Date.now() - SETTLE_MS - 1000) / 1000;
+      for (const name of readdirSync(dir)) if (name.startsWith("savings.log.")) utimesSync(join(dir, name), past, past);
+      compact(dir, 10);
+      const ledger = readLedger(dir);
+      expect([ledger.lifetime, ledger.unreadable]).toEqual([{ read: { count: 1, actual: 1, naive: 1 } }, ["savings.totals.json does not hold the totals ix writes (whole, non-negative figures)"]]);
+      expect(readFileSync(totalsPath(dir), "utf8")).toBe(text);
+    }
+  });
+});
+
+describe("ledger files that are no files", () => {
+  test("a FIFO or a directory as the log: a record fails at once, naming it", () => {
+    for (const make of ["fifo", "dir"]) {
+      const dir = home();
+      if (make === "fifo") expect(Bun.spawnSync(["mkfifo", logPath(dir)]).exitCode).toBe(0);
+      else mkdirSync(logPath(dir));
+      const started = performance.now();
+      let error: unknown;
+      try {
+        record(dir, { at: T0, command: "callers", actual: 1, naive: 2 });
+      } catch (e) {
+        error = e;
+      }
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(error).toBeInstanceOf(IxError);
+      expect((error as IxError).code).toBe("ledger_unusable");
+      expect((error as IxError).message).toContain(make === "fifo" ? "is a FIFO, not a file" : "is a directory, not a file");
+      expect(readLedger(dir).unreadable).toEqual([`savings.log is ${make === "fifo" ? "a FIFO" : "a directory"}, not a file`]);
+    }
+  });
+
+  test("a directory, a FIFO and a symlink to /dev/zero by segments' names: skipped and named; the segments after them read and fold", () => {
+    const dir = home();
+    mkdirSync(join(dir, "savings.log.1-1-1"));
+    expect(Bun.spawnSync(["mkfifo", join(dir, "savings.log.2-1-1")]).exitCode).toBe(0);
+    symlinkSync("/dev/zero", join(dir, "savings.log.3-1-1"));
+    writeFileSync(join(dir, "savings.log.4-1-1"), `\ne ${T0} 1 2 read\n`);
+    const past = (Date.now() - SETTLE_MS - 1000) / 1000;
+    utimesSync(join(dir, "savings.log.4-1-1"), past, past);
+    record(dir, { at: T0 + 1, command: "callers", actual: 1, naive: 2 });
+    const unreadable = ["savings.log.1-1-1 is a directory, not a file", "savings.log.2-1-1 is a FIFO, not a file", "savings.log.3-1-1 is a symlink to a character device, not a file"];
+    const before = readLedger(dir);
+    expect([before.lifetime.read?.count, before.lifetime.callers?.count, before.unreadable]).toEqual([1, 1, unreadable]);
+    compact(dir);
+    expect(existsSync(join(dir, "savings.log.4-1-1"))).toBe(false);
+    const after = readLedger(dir);
+    expect([after.lifetime, after.unreadable]).toEqual([before.lifetime, unreadable]);
   });
 });
 

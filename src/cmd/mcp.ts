@@ -35,6 +35,8 @@ const serve = defineIx({
           writer.end();
           return { text, isError: true };
         }
+        const problem = tool.check(args);
+        if (problem) return { invalidParams: problem.message, parameter: problem.parameter };
         const code = await ctx.runLine(tool.line(args), sink);
         return { text, isError: code !== 0 };
       },

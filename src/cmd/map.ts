@@ -11,6 +11,7 @@ import { mapSettings } from "./map-settings";
 import { registerAndMap, type Phase } from "../ingest/map";
 import { presentMap, presentStoredMap } from "../present/map";
 import { workspaceRoot } from "../workspace/root";
+import { insideRoots, outsideRoots, realPath } from "../workspace/roots";
 
 /** Region rows shown when no --max-items says otherwise: the top of a large map fits a screen. */
 const MAX_ITEMS = 30;
@@ -43,10 +44,14 @@ export default defineIx({
       });
     }
     const target = resolve(ctx.cwd, path);
+    // Asked first, so a path outside the roots is not even told apart by whether it exists.
+    if (ctx.roots && !insideRoots(target, ctx.roots)) throw outsideRoots(`${realPath(target)} (map ${path})`, realPath(target), ctx.roots);
     if (!existsSync(target) || !statSync(target).isDirectory()) {
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
+    // The workspace is the repository holding the directory, which may reach above the roots.
+    if (ctx.roots && !insideRoots(root, ctx.roots)) throw outsideRoots(`${root}, the repository holding ${realPath(target)},`, root, ctx.roots);
     const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
     const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
     const result = await registerAndMap(ctx.home, root, {

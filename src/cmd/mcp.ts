@@ -2,8 +2,7 @@
 // for it, `doctor` checks those entries. The SDK loads only when the server starts.
 import { presentUnknownTool } from "../present/mcp";
 import { Writer } from "../wire/writer";
-import { contains } from "../workspace/registry";
-import { realPath } from "../workspace/roots";
+import { contains, realPath } from "../workspace/dirs";
 import { defineIx, type LineScope } from "./command";
 import { doctor, install } from "./mcp-install";
 import { toolDefs } from "./mcp-tools";

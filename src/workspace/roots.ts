@@ -1,20 +1,8 @@
 // The directories a surface lets a request act in: an MCP server's roots, as its client lists
 // them (or its own directory). A path is inside when its real path is one of them or lies
 // below one, so neither `..` nor a symbolic link leads out.
-import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
 import { IxError } from "../model/errors";
-import { contains } from "./registry";
-
-/** The path with every symbolic link resolved; as given (absolute) when it does not exist. */
-export function realPath(path: string): string {
-  const abs = resolve(path);
-  try {
-    return realpathSync(abs);
-  } catch {
-    return abs;
-  }
-}
+import { contains, realPath } from "./dirs";
 
 export function insideRoots(path: string, roots: readonly string[]): boolean {
   const real = realPath(path);

@@ -110,7 +110,20 @@ export class IdScanner {
   private found: RequestId | null = null;
 
   feed(bytes: Uint8Array): void {
-    for (let i = 0; i < bytes.length && !this.done; i++) this.step(bytes[i]!);
+    // Inside a string no one reads (most of a huge argument), only a quote or a backslash
+    // matters: skip to the next one. Where each is next is kept, so no byte is searched twice.
+    let quote = -2;
+    let slash = -2;
+    for (let i = 0; i < bytes.length && !this.done; i++) {
+      if (this.inString && !this.escaped && this.reading === undefined) {
+        if (quote !== -1 && quote < i) quote = bytes.indexOf(QUOTE, i);
+        if (slash !== -1 && slash < i) slash = bytes.indexOf(BACKSLASH, i);
+        const next = Math.min(quote < 0 ? bytes.length : quote, slash < 0 ? bytes.length : slash);
+        if (next >= bytes.length) return;
+        i = next;
+      }
+      this.step(bytes[i]!);
+    }
   }
 
   /** The last complete top-level id read, or null. */

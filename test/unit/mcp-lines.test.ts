@@ -77,6 +77,44 @@ describe("IdScanner", () => {
     expect(idOf('{"idx":1,"d":2}')).toBeNull();
   });
 
+  test("agrees with JSON.parse on objects of every shape, fed in chunks of any size", () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const text = () => ['"', "\\", "id", '\\"id\\":1', "\n", "é", "{", "]", ",", ":"].slice(0, 1 + random(10)).join(random(2) ? "x" : "");
+    const value = (depth: number): unknown => {
+      const pick = random(depth > 2 ? 4 : 6);
+      if (pick === 0) return random(1000) - 500;
+      if (pick === 1) return text();
+      if (pick === 2) return [null, true, 1.5][random(3)];
+      if (pick === 3) return random(2) ? "id" : { id: 3 };
+      if (pick === 4) return Array.from({ length: random(3) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: random(4) }, () => [random(3) ? text() : "id", value(depth + 1)]));
+    };
+    let found = 0;
+    for (let round = 0; round < 500; round++) {
+      const members: [string, unknown][] = Array.from({ length: 1 + random(4) }, () => [random(3) ? text() : "id", value(1)]);
+      const json = JSON.stringify(Object.fromEntries(members));
+      const id = (JSON.parse(json) as { id?: unknown }).id;
+      const expected = typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : null;
+      const scanner = new IdScanner();
+      const all = bytes(json);
+      const size = 1 + random(9);
+      for (let at = 0; at < all.length; at += size) scanner.feed(all.subarray(at, at + size));
+      expect({ json, id: scanner.id() }).toEqual({ json, id: expected });
+      if (expected !== null) found++;
+    }
+    // Enough of the objects have an id of their own for the agreement to mean something.
+    expect(found).toBeGreaterThan(50);
+  });
+
+  test("a string of escapes is read in linear time", () => {
+    const scanner = new IdScanner();
+    const started = performance.now();
+    scanner.feed(bytes(`{"term":"${"\\n".repeat(2_000_000)}","id":9}`));
+    expect(scanner.id()).toBe(9);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   test("a later id replaces an earlier one, as JSON.parse reads it; an over-long id is unknown", () => {
     expect(idOf('{"id":1,"id":"two"}')).toBe("two");
     expect(idOf(`{"id":"${"z".repeat(300)}"}`)).toBeNull();

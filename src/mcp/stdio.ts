@@ -50,10 +50,10 @@ export class LineTransport {
     this.opts.output.on("error", this.onOutputError);
   }
 
-  async send(message: Json): Promise<void> {
+  async send(message: Json | ErrorReply): Promise<void> {
     if (this.closed) return;
     // A response settles the request it answers; a request of ours (roots/list) has a method.
-    if (!("method" in message) && "id" in message) this.settle(message.id as RequestId);
+    if (!("method" in message) && "id" in message && message.id !== null) this.settle(message.id as RequestId);
     const text = `${JSON.stringify(message)}\n`;
     if (!this.opts.output.write(text)) await new Promise<void>((resolve) => this.opts.output.once("drain", resolve));
     this.closeIfDone();
@@ -86,7 +86,7 @@ export class LineTransport {
     // Answered under its own id when the scanner could read it, so the client's call ends now
     // instead of at its timeout.
     const message = `Invalid Request: the message is ${event.bytes} bytes; a line holds at most ${this.max} (${this.max / MIB} MiB)`;
-    void this.send(errorReply(event.id, INVALID_REQUEST, message, { bytes: event.bytes, limit: this.max }) as unknown as Json);
+    void this.send(errorReply(event.id, INVALID_REQUEST, message, { bytes: event.bytes, limit: this.max }));
   }
 
   private readonly onInputError = (error: Error): void => {
@@ -104,7 +104,7 @@ export class LineTransport {
     const reading = readMessage(text);
     switch (reading.kind) {
       case "reply":
-        void this.send(reading.reply as unknown as Json);
+        void this.send(reading.reply);
         return;
       case "drop":
         this.opts.note?.(`ignored ${reading.why}`);
@@ -112,7 +112,7 @@ export class LineTransport {
       case "request": {
         const refused = this.opts.check?.(reading.message);
         if (refused) {
-          void this.send(refused as unknown as Json);
+          void this.send(refused);
           return;
         }
         this.pending.set(reading.message.id, (this.pending.get(reading.message.id) ?? 0) + 1);

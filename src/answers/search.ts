@@ -28,7 +28,9 @@ export async function search(graph: GraphReader, term: string, kind?: string): P
   }
   // The text index adds names and qualified names holding the term as a later word. Beside an
   // exact name such rows are noise, and joining them to their nodes cost ~6 ms: only without one.
-  if (!exact) {
+  // SQLite's text index reads its query as a C string: a NUL ends it inside the quotes the term
+  // is wrapped in ("unterminated string"). No name holds a NUL, so the index has nothing to add.
+  if (!exact && !term.includes("\u0000")) {
     for (const node of await graph.searchNames(term, SCAN_LIMIT)) {
       if (hits.has(node.id)) continue;
       if (node.name.toLowerCase().includes(lower)) add([node], inName(node.name));

@@ -3,7 +3,7 @@
 import { ixHome } from "../config/store";
 import { Writer } from "../wire/writer";
 import { checkArgs, commandArgs, helpAsked, readArgs, readRootArgs, versionAsked } from "./args";
-import type { Context, IxCommand } from "../cmd/command";
+import type { Context, IxCommand, LineScope } from "../cmd/command";
 import { invalidRequest, IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
 import { writeFailure } from "../model/write-failure";
@@ -34,7 +34,15 @@ export async function dispatch(argv: string[], env: Record<string, string | unde
  * (notes, a status line and colour when a terminal watches); a line run inside the process
  * for a surface such as the MCP server is not, and gets no terminal's attention.
  */
-async function execute(argv: string[], env: Record<string, string | undefined>, cwd: string, version: string, sink: (chunk: string) => void, interactive: boolean): Promise<number> {
+async function execute(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  version: string,
+  sink: (chunk: string) => void,
+  interactive: boolean,
+  roots?: readonly string[],
+): Promise<number> {
   const home = ixHome(env);
   const choice = chooseFormat(argv, env, home);
   const color = interactive && choice.format === "text" && !env.NO_COLOR && isTerminal(1);
@@ -85,8 +93,9 @@ async function execute(argv: string[], env: Record<string, string | undefined>, 
       ? { show: (text: string) => writeStderr(`\r\x1b[K${text}`), clear: () => writeStderr("\r\x1b[K") }
       : undefined;
     // A line run for another surface (the MCP server) says so on any revision it makes.
-    const runLine = (line: string[], lineSink: (chunk: string) => void) => execute(line, { ...env, IX_SOURCE: "mcp" }, cwd, version, lineSink, false);
-    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter: spared };
+    const runLine = (line: string[], lineSink: (chunk: string) => void, scope?: LineScope) =>
+      execute(line, { ...env, IX_SOURCE: "mcp" }, scope?.cwd ?? cwd, version, lineSink, false, scope?.roots);
+    const ctx: Context = { writer, format: choice.format, cwd, env, home, note, stderr: writeStderr, status, runLine, version, input: readStdin, stdout: counted, onStop, meter: spared, roots };
     await command.run(args, ctx);
     writer.end();
     recordAnswer(home, env, { command: path || "ix", stdoutBytes: printed, spares: command.savings, files: spared }, (message) => env.IX_TRACE && writeStderr(`ix: ${message}\n`));

@@ -21,7 +21,9 @@ export interface Context {
    * Runs another command line in this process, its records written to `sink`, and gives its
    * exit code: how a surface that is not the command line (the MCP server) asks the commands.
    */
-  runLine(argv: string[], sink: (chunk: string) => void): Promise<number>;
+  runLine(argv: string[], sink: (chunk: string) => void, scope?: LineScope): Promise<number>;
+  /** The directories this request may act in (an MCP client's roots, real paths); absent on the command line. */
+  roots?: readonly string[];
   /** ix's version, as `--version` answers it. */
   version: string;
   /** Standard input as text, up to `maxBytes` (a hook's event from its host). */
@@ -32,6 +34,12 @@ export interface Context {
   onStop(stop: () => void): void;
   /** Hears the files a question reads or checks on disk, for the savings ledger. */
   meter?: FileMeter;
+}
+
+/** Where a line run for another surface asks from, and the directories it may act in. */
+export interface LineScope {
+  cwd: string;
+  roots: readonly string[];
 }
 
 export interface StatusLine {

@@ -7,10 +7,13 @@ import { invalidRequest, IxError } from "../model/errors";
 import { REGION_SORTS, regionMap, type RegionSelection, type RegionSort } from "../answers/regions";
 import { withSession } from "../answers/session";
 import { positiveInt } from "./options";
+import { BROAD_ROOT_ARGS, broadRootAllowed } from "./broad-root";
 import { mapSettings } from "./map-settings";
 import { registerAndMap, type Phase } from "../ingest/map";
 import { presentMap, presentStoredMap } from "../present/map";
 import { workspaceRoot } from "../workspace/root";
+import { insideRoots, outsideRoots } from "../workspace/roots";
+import { realPath } from "../workspace/dirs";
 
 /** Region rows shown when no --max-items says otherwise: the top of a large map fits a screen. */
 const MAX_ITEMS = 30;
@@ -27,6 +30,7 @@ export default defineIx({
     "max-items": { type: "string", description: `At most this many region rows (default ${MAX_ITEMS})`, valueHint: "n" },
     "all-items": { type: "boolean", description: "Every region row, no limit" },
     intent: { type: "string", description: "Why this map: kept on the revision (ix history, ix patches show it as intent=)", valueHint: "text" },
+    ...BROAD_ROOT_ARGS,
   },
   examples: [
     { run: "ix map .", why: "map the repository holding this directory" },
@@ -43,10 +47,15 @@ export default defineIx({
       });
     }
     const target = resolve(ctx.cwd, path);
+    // Asked first, so a path outside the roots is not even told apart by whether it exists.
+    if (ctx.roots && !insideRoots(target, ctx.roots)) throw outsideRoots(`${realPath(target)} (map ${path})`, realPath(target), ctx.roots);
     if (!existsSync(target) || !statSync(target).isDirectory()) {
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
+    // The workspace is the repository holding the directory, which may reach above the roots.
+    if (ctx.roots && !insideRoots(root, ctx.roots)) throw outsideRoots(`${root}, the repository holding ${realPath(target)},`, root, ctx.roots);
+    const allowBroadRoot = broadRootAllowed(root, args["allow-broad-root"], ctx.env);
     const status = silent || ctx.env.IX_TRACE ? undefined : ctx.status;
     const progress = ctx.env.IX_TRACE ? phaseTrace(ctx.stderr) : status ? terminalProgress(status) : undefined;
     const result = await registerAndMap(ctx.home, root, {
@@ -54,6 +63,7 @@ export default defineIx({
       onPhase: progress,
       onRebuild: (why) => ctx.stderr(`ix: rebuilding the graph: ${why}\n`),
       inlineBytes: inlineBytes(ctx.env.IX_PARSE_INLINE_BYTES),
+      allowBroadRoot,
       ...mapSettings(ctx, "map", args.intent),
     });
     status?.clear();

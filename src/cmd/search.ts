@@ -20,6 +20,12 @@ export default defineIx({
     // An empty term matches every name: 500 arbitrary candidates answer nothing that was asked.
     const term = args.term.trim();
     if (term === "") throw invalidRequest("missing_argument", "search needs a term: an identifier or the start of one", { argument: "term" });
+    // No name holds a control character; said here, before a NUL reaches the text index.
+    const control = /[\u0000-\u001f\u007f]/.exec(term);
+    if (control) {
+      const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+      throw invalidRequest("invalid_value", `A search term is an identifier: it holds no control character (${code} at ${control.index + 1})`, { argument: "term" });
+    }
     const shape = LIST.shape(args);
     const kind = kindOption(args.kind);
     return withSession(ctx, async ({ graph }) => {

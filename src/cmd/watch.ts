@@ -9,6 +9,7 @@ import { findWorkspace } from "../workspace/registry";
 import { workspaceRoot } from "../workspace/root";
 import { defineIx } from "./command";
 import { mapSettings } from "./map-settings";
+import { BROAD_ROOT_ARGS, broadRootAllowed } from "./broad-root";
 
 /** Quiet time after the last change before a map: a save is often several writes. */
 const DEBOUNCE_MS = 300;
@@ -18,6 +19,7 @@ export default defineIx({
   savings: false,
   args: {
     path: { type: "positional", required: false, default: ".", description: "A directory inside the repository (default: .)" },
+    ...BROAD_ROOT_ARGS,
   },
   examples: [{ run: "ix watch .", why: "keep the graph current while you edit" }],
   notes: [
@@ -32,6 +34,7 @@ export default defineIx({
       throw new IxError("path_not_found", `${target} is not a directory`, { path: target });
     }
     const root = workspaceRoot(realpathSync(target), ctx.env);
+    const allowBroadRoot = broadRootAllowed(root, args["allow-broad-root"], ctx.env);
     const say = (text: string) => ctx.stderr(`ix watch: ${text}\n`);
     // A stop during the first map ends the command when that map has committed.
     let stop: (() => void) | undefined;
@@ -42,7 +45,7 @@ export default defineIx({
       stop?.();
     });
     const settings = mapSettings(ctx, "watch");
-    const first = await registerAndMap(ctx.home, root, { note: ctx.note, ...settings });
+    const first = await registerAndMap(ctx.home, root, { note: ctx.note, allowBroadRoot, ...settings });
     say(`mapped ${root} rev=${first.rev} files=${first.files} in ${first.ms} ms${stopAsked ? "" : "; watching"}`);
     if (stopAsked) return say("stopped");
     const ws = findWorkspace(ctx.home, root)!;

@@ -37,6 +37,8 @@ export interface MapOptions {
   origin?: { source: string; intent?: string };
   /** Revisions of history to keep (DEFAULT_HISTORY_KEEP). */
   keep?: number;
+  /** Register the root even though it is too broad to be a workspace (workspace/broad.ts): asked for explicitly. */
+  allowBroadRoot?: boolean;
 }
 
 /** History kept when no setting says otherwise: a year of a busy day's maps costs a few MB. */
@@ -145,7 +147,7 @@ export async function dropGraph(ws: Workspace): Promise<void> {
  * no query finds the workspace registered with neither a graph nor a map under way.
  */
 export function registerAndMap(home: string, root: string, opts: MapOptions & { note?: Note } = {}): Promise<MapResult> {
-  return mapUnderLock(storeDir(home, root), () => registerWorkspace(home, root, opts.note), opts);
+  return mapUnderLock(storeDir(home, root), () => registerWorkspace(home, root, opts.note, opts.allowBroadRoot), opts);
 }
 
 export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapResult> {

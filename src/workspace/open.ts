@@ -4,6 +4,7 @@ import { MAP, REBUILD } from "../model/remedy";
 import { graphExists, openGraphReader, StoreError, type GraphReader } from "../store";
 import { lockHolder } from "../util/lock";
 import { findWorkspace, mapLockPath, type Workspace } from "./registry";
+import { insideRoots, outsideRoots } from "./roots";
 
 /** Where a request comes from: ix's home ($IX_HOME) and the directory it was made in. */
 export interface Place {
@@ -11,11 +12,21 @@ export interface Place {
   cwd: string;
   /** Hears what a person should know, such as a registry that cannot be read. */
   note?(message: string): void;
+  /**
+   * The directories the request may act in (an MCP client's roots), real paths; absent for the
+   * command line, which may act anywhere its user can.
+   */
+  roots?: readonly string[];
 }
 
 export function requireWorkspace(place: Place): Workspace {
   const ws = findWorkspace(place.home, place.cwd, place.note);
   if (!ws) throw new IxError("workspace_not_mapped", `No mapped workspace covers ${place.cwd}`, { dir: place.cwd }, { fix: MAP });
+  // The workspace covering the directory may be a registered ancestor wider than the roots:
+  // its graph and files would answer for what lies outside them, so it is not opened at all.
+  if (place.roots && !insideRoots(ws.root, place.roots)) {
+    throw outsideRoots(`The workspace ${ws.root}, which covers ${place.cwd},`, ws.root, place.roots, "Mapping a directory inside the roots gives it a workspace of its own.");
+  }
   return ws;
 }
 

@@ -16,6 +16,8 @@ export interface Entry {
   root: string;
   /** Absent until a map records the repository's id (an entry an older ix wrote as a bare root). */
   id?: string;
+  /** Registered though too broad to be a workspace (the filesystem's root, a home), as its map was told to (broad.ts). */
+  broad?: true;
 }
 
 export type Note = (message: string) => void;
@@ -29,7 +31,9 @@ const REGISTRY_LIMIT = 16 << 20;
 function entryOf(item: unknown): Entry | undefined {
   const fields = item && typeof item === "object" ? (item as Record<string, unknown>) : { root: item };
   if (typeof fields.root !== "string") return undefined;
-  return typeof fields.id === "string" ? { root: fields.root, id: fields.id } : { root: fields.root };
+  const entry: Entry = typeof fields.id === "string" ? { root: fields.root, id: fields.id } : { root: fields.root };
+  if (fields.broad === true) entry.broad = true;
+  return entry;
 }
 
 /** The entries, or why the file cannot be read: completes "<path> …". */

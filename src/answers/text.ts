@@ -4,9 +4,10 @@
 // Two passes: the first counts the matching lines of every file, so the answer knows how many
 // there are and where; the second reads only the lines that will be shown, shared out over the
 // files (production first) so one file with a thousand matches does not crowd out the rest.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { discover } from "../ingest/discover";
+import { readRegularBytes } from "../util/regular-file";
+import { MAX_READ_BYTES } from "./files";
 import { roleOf } from "../ingest/roles";
 import { invalidRequest } from "../model/errors";
 import type { Role } from "../model/roles";
@@ -147,12 +148,10 @@ function builtin(root: string, regex: RegExp, under: string): Engine {
   const anyLine = new RegExp(regex.source, regex.flags.replace("g", "") + "m");
   const lineRegex = new RegExp(regex.source, regex.flags.replace("g", ""));
   const matching = (path: string, each: (line: number, text: string) => boolean) => {
-    let text: string;
-    try {
-      text = readFileSync(join(root, path), "utf8");
-    } catch {
-      return;
-    }
+    // Only a regular file, and no more of it than a question reads.
+    const read = readRegularBytes(join(root, path), MAX_READ_BYTES);
+    if (read.state !== "read") return;
+    const text = read.bytes.toString("utf8");
     if (!anyLine.test(text)) return;
     const lines = text.split(/\r?\n/);
     for (let i = 0; i < lines.length; i++) {

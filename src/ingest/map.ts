@@ -11,6 +11,7 @@ import { gitState } from "./git-state";
 import { mapLockPath, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
 import { discover, MAX_FILE_BYTES, type Discovery } from "./discover";
+import { mapWriteFailure } from "./map-failure";
 import { findRegularFile, readRegularFile } from "../util/regular-file";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
@@ -164,20 +165,30 @@ export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapR
 
 async function mapUnderLock(dir: string, workspace: () => Workspace, opts: MapOptions): Promise<MapResult> {
   const started = performance.now();
-  const lock = await acquireMapLock(mapLockPath(dir));
+  /** The revision the graph held before this map, once opened: what a failed write leaves answering. */
+  let rev: number | undefined;
+  let dbPath: string | undefined;
   try {
-    const ws = workspace();
-    if (opts.fresh) emptyForRebuild(ws.dbPath);
-    const store = openForMap(ws, opts);
+    const lock = await acquireMapLock(mapLockPath(dir));
     try {
-      const result = await mapLocked(ws, store, opts);
-      opts.onPhase?.("done");
-      return { ...result, waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
+      const ws = workspace();
+      dbPath = ws.dbPath;
+      if (opts.fresh) emptyForRebuild(ws.dbPath);
+      const store = openForMap(ws, opts);
+      try {
+        rev = await store.rev();
+        const result = await mapLocked(ws, store, opts);
+        opts.onPhase?.("done");
+        return { ...result, waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
+      } finally {
+        store.close();
+      }
     } finally {
-      store.close();
+      lock.release();
     }
-  } finally {
-    lock.release();
+  } catch (error) {
+    // A full disk or a store ix may not write: said as such, with what still answers.
+    throw mapWriteFailure(error, { dir, dbPath }, rev) ?? error;
   }
 }
 

@@ -7,8 +7,8 @@
 // own files (HEAD, config, index, the ref HEAD names) are not regular files, git's processes
 // that read the work tree are killed as soon as one waits to open a FIFO, and every git process
 // has a time limit besides.
-import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { stopOnFifoWait } from "./fifo-wait";
 import { mayHoldUndecodable, splitNames } from "./file-names";
 import { readRegularFile, statRegular } from "./regular-file";
 
@@ -34,8 +34,6 @@ export interface GitFiles {
  * (no /proc).
  */
 const GIT_TIMEOUT_MS = 120_000;
-/** How often a running git is asked whether it waits on a FIFO. */
-const FIFO_POLL_MS = 50;
 /** A .git file, HEAD, commondir, a loose ref: one line each. */
 const GIT_LINE_MAX_BYTES = 4096;
 /** packed-refs: one line per ref, tens of MB in the largest repositories. */
@@ -84,38 +82,19 @@ export async function gitWatched(args: readonly string[], cwd: string): Promise<
   } catch {
     return undefined;
   }
-  let stopped = false;
-  const watch = setInterval(() => {
-    if (!waitsOnFifo(child.pid)) return;
-    stopped = true;
-    child.kill();
-  }, FIFO_POLL_MS);
+  const watched = stopOnFifoWait(child);
   try {
     const bytes = new Uint8Array(await new Response(child.stdout).arrayBuffer());
     const exitCode = await child.exited;
-    if (stopped || child.signalCode) return undefined;
+    if (watched() || child.signalCode) return undefined;
     return { exitCode, success: exitCode === 0, stdout: new TextDecoder().decode(bytes), bytes };
   } catch {
     return undefined;
   } finally {
-    clearInterval(watch);
+    watched();
   }
 }
 
-/**
- * Whether the process sleeps in the kernel's wait for a FIFO's other end: Linux names that
- * function in /proc (wait_for_partner; fifo_open before 4.x). Elsewhere there is no /proc to
- * ask, and the time limit alone ends such a wait. (/proc's files state a size of 0, so they are
- * read as they are, not through the bounded reader.)
- */
-function waitsOnFifo(pid: number): boolean {
-  try {
-    const wchan = readFileSync(`/proc/${pid}/wchan`, "utf8").trim();
-    return wchan === "wait_for_partner" || wchan === "fifo_open";
-  } catch {
-    return false;
-  }
-}
 
 /** A work tree: its top directory and its git directory (a linked worktree's `.git` file points to it). */
 export interface GitTree {

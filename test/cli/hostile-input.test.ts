@@ -266,6 +266,22 @@ describe("a FIFO where ix reads a file", () => {
     await expectNamed(root, ".git/HEAD", ["a.ts"]);
   });
 
+  test("ix text answers though its ripgrep would wait on a FIFO .gitignore: from its own scan", async () => {
+    const root = await writeTree(tempDir("ix-fifo-text-"), { "a.ts": "export function a() { return 'needle'; }\n" });
+    mkfifo(join(root, ".gitignore"));
+    const home = tempDir();
+    expect(run(["map", "."], root, home).code).toBe(0);
+    // ripgrep reads each .gitignore in a worker thread, blocking; this one opens the FIFO as it does.
+    const bin = tempDir("ix-fake-rg-");
+    writeFileSync(join(bin, "rg"), "#!/bin/sh\nexec cat .gitignore\n", { mode: 0o755 });
+    for (const PATH of [`${bin}:${process.env.PATH}`, "/nonexistent"]) {
+      const r = ix(["text", "needle", "--format", "llm"], { cwd: root, home, timeout: HANG_MS, env: { PATH } });
+      expect({ PATH, code: r.code }).toEqual({ PATH, code: 0 });
+      expect(r.lines[0]).toContain("engine=builtin");
+      expect(r.lines).toContainEqual(expect.stringMatching(/^match path=a\.ts line=1 /));
+    }
+  });
+
   test("gone, a FIFO is no longer named", async () => {
     const root = await writeTree(tempDir("ix-fifo-gone-"), { "a.ts": "export function a() {}\n" });
     mkfifo(join(root, ".gitignore"));

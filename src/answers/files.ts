@@ -2,16 +2,16 @@
 // stay inside the workspace, symlinks included: nothing outside the root is ever read. Nothing
 // but a regular file is ever opened (a FIFO would block the read forever), none larger than
 // MAX_READ_BYTES is read, and binary bytes are never split into lines.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { isBinary } from "../ingest/content";
 import type { GraphReader } from "../store";
+import { entryType, readRegularBytes, type EntryType } from "../util/regular-file";
+
+export type { EntryType };
 
 /** The most a question reads of one file: 16 MB, sixteen times the map's parse limit. */
 export const MAX_READ_BYTES = 16_000_000;
-
-/** What is at a path that is not a regular file. */
-export type EntryType = "directory" | "fifo" | "socket" | "device" | "other";
 
 /** A file's content as a question may use it. */
 export type FileContent =
@@ -22,35 +22,17 @@ export type FileContent =
   /** Gone, outside the workspace, or not ours to read. */
   | { kind: "unreadable" };
 
-function entryType(stat: Stats): EntryType | "file" {
-  if (stat.isFile()) return "file";
-  if (stat.isDirectory()) return "directory";
-  if (stat.isFIFO()) return "fifo";
-  if (stat.isSocket()) return "socket";
-  if (stat.isBlockDevice() || stat.isCharacterDevice()) return "device";
-  return "other";
-}
-
-/** On Windows there is no O_NONBLOCK, nor a FIFO to block on. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
+/** Through the one bounded reader (util/regular-file): stat'ed, opened without blocking, checked on the descriptor. */
 function readRegular(real: string): FileContent {
-  // Stat before opening: opening a FIFO to read waits for a writer.
-  const before = entryType(statSync(real));
-  if (before !== "file") return { kind: "not_file", type: before };
-  // Non-blocking, and checked again on the descriptor, in case the path was swapped between.
-  const fd = openSync(real, OPEN_FLAGS);
-  try {
-    const stat = fstatSync(fd);
-    const type = entryType(stat);
-    if (type !== "file") return { kind: "not_file", type };
-    if (stat.size > MAX_READ_BYTES) return { kind: "too_large", size: stat.size };
-    const bytes = readFileSync(fd);
+  const read = readRegularBytes(real, MAX_READ_BYTES);
+  if (read.state === "read") {
+    const bytes = read.bytes;
     if (isBinary(bytes)) return { kind: "binary", size: bytes.byteLength };
     return { kind: "text", lines: bytes.toString("utf8").split(/\r?\n/), size: bytes.byteLength };
-  } finally {
-    closeSync(fd);
   }
+  if (read.state === "refused" && read.type !== undefined) return { kind: "not_file", type: read.type };
+  if (read.state === "refused" && read.size !== undefined) return { kind: "too_large", size: read.size };
+  return { kind: "unreadable" };
 }
 
 /**

@@ -1,11 +1,11 @@
 // Which files changed on disk since the graph was built: stat only, plus a hash where the
 // mtime moved but the size did not (an editor's save without a change is not staleness).
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stampChanges } from "../store/stamps";
 import type { GraphReader } from "../store";
 import type { Workspace } from "../workspace/registry";
-import { discover } from "../ingest/discover";
+import { discover, MAX_FILE_BYTES } from "../ingest/discover";
+import { openRegularBytes } from "../util/regular-file";
 import { contentHash } from "../ingest/content";
 import { byCodeUnit } from "../util/compare";
 
@@ -30,11 +30,9 @@ export async function changedSinceMap(ws: Workspace, graph: GraphReader): Promis
       continue;
     }
     if (row.size === file.size && hashed++ < HASH_CHECK_LIMIT) {
-      try {
-        if (contentHash(readFileSync(join(root, file.path))) === row.hash) continue;
-      } catch {
-        // unreadable now: report it as modified
-      }
+      // Discovery just stat'ed it as a regular file; unreadable now (or a FIFO since): modified.
+      const read = openRegularBytes(join(root, file.path), MAX_FILE_BYTES);
+      if (read.state === "read" && contentHash(read.bytes) === row.hash) continue;
     }
     changed.push({ path: file.path, reason: "modified" });
   }

@@ -1,12 +1,15 @@
 // ix text: a regular expression over the workspace's files. ripgrep when it is on PATH (fast,
-// honours .gitignore); otherwise a scan of the files a map would look at.
+// honours .gitignore); otherwise, or when ripgrep waits on a FIFO (it opens every .gitignore
+// blocking), a scan of the files a map would look at.
 //
 // Two passes: the first counts the matching lines of every file, so the answer knows how many
 // there are and where; the second reads only the lines that will be shown, shared out over the
 // files (production first) so one file with a thousand matches does not crowd out the rest.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { discover } from "../ingest/discover";
+import { stopOnFifoWait } from "../util/fifo-wait";
+import { readRegularBytes } from "../util/regular-file";
+import { MAX_READ_BYTES } from "./files";
 import { roleOf } from "../ingest/roles";
 import { invalidRequest } from "../model/errors";
 import type { Role } from "../model/roles";
@@ -75,9 +78,21 @@ export function allot(counts: ReadonlyMap<string, number>, limit: number): Map<s
   return quota;
 }
 
+/** ripgrep was stopped: it waited to open a FIFO (a .gitignore), which would never have ended. */
+class RipgrepOnFifo extends Error {}
+
 /** Runs ripgrep and hands each NUL-separated `path\0rest` line of its output to `take`. */
 async function runRipgrep(rg: string, root: string, args: string[], take: (path: string, rest: string) => void): Promise<void> {
   const proc = Bun.spawn([rg, "--null", "--with-filename", "--color", "never", "--no-messages", ...args], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  const watched = stopOnFifoWait(proc);
+  let failure: unknown;
+  await readRipgrep(proc, take).catch((error) => (failure = error));
+  // Stopped, what it said (or failed to) is no answer.
+  if (watched()) throw new RipgrepOnFifo("ripgrep waited on a FIFO");
+  if (failure !== undefined) throw failure;
+}
+
+async function readRipgrep(proc: Bun.Subprocess<"ignore", "pipe", "pipe">, take: (path: string, rest: string) => void): Promise<void> {
   const decoder = new TextDecoder();
   let pending = "";
   let lines = 0;
@@ -147,12 +162,10 @@ function builtin(root: string, regex: RegExp, under: string): Engine {
   const anyLine = new RegExp(regex.source, regex.flags.replace("g", "") + "m");
   const lineRegex = new RegExp(regex.source, regex.flags.replace("g", ""));
   const matching = (path: string, each: (line: number, text: string) => boolean) => {
-    let text: string;
-    try {
-      text = readFileSync(join(root, path), "utf8");
-    } catch {
-      return;
-    }
+    // Only a regular file, and no more of it than a question reads.
+    const read = readRegularBytes(join(root, path), MAX_READ_BYTES);
+    if (read.state !== "read") return;
+    const text = read.bytes.toString("utf8");
     if (!anyLine.test(text)) return;
     const lines = text.split(/\r?\n/);
     for (let i = 0; i < lines.length; i++) {
@@ -185,6 +198,13 @@ function builtin(root: string, regex: RegExp, under: string): Engine {
   };
 }
 
+/** The matching lines of every file, counted, and those `limit` allows, read. */
+async function search(engine: Engine, limit: number): Promise<{ counts: Map<string, number>; quota: Map<string, number>; matches: TextMatch[] }> {
+  const counts = await engine.count();
+  const quota = allot(counts, limit);
+  return { counts, quota, matches: await engine.read(quota) };
+}
+
 export function compilePattern(pattern: string): RegExp | undefined {
   try {
     return new RegExp(pattern);
@@ -211,13 +231,22 @@ export interface TextAnswer {
 export async function textAnswer(session: Session, pattern: string, regex: RegExp, under: string | undefined, limit: number): Promise<TextAnswer> {
   const rg = Bun.which("rg");
   const scope = under || ".";
-  const engine = rg ? ripgrep(rg, session.ws.root, pattern, scope) : builtin(session.ws.root, regex, scope);
-  const counts = await engine.count();
-  const quota = allot(counts, limit);
+  const scan = builtin(session.ws.root, regex, scope);
+  let engine = rg ? ripgrep(rg, session.ws.root, pattern, scope) : scan;
+  let found: { counts: Map<string, number>; quota: Map<string, number>; matches: TextMatch[] };
+  try {
+    found = await search(engine, limit);
+  } catch (error) {
+    if (!(error instanceof RipgrepOnFifo)) throw error;
+    // The scan reads nothing but regular files.
+    engine = scan;
+    found = await search(engine, limit);
+  }
+  const { counts, quota } = found;
   // Shown production first, then by path and line, so a file's rows stay together.
   const rank = new Map([...quota.keys()].map((path) => [path, roleRank(path)]));
   const at = (m: TextMatch) => rank.get(m.path) ?? 0;
-  const matches = (await engine.read(quota)).sort((a, b) => at(a) - at(b) || byCodeUnit(a.path, b.path) || a.line - b.line);
+  const matches = found.matches.sort((a, b) => at(a) - at(b) || byCodeUnit(a.path, b.path) || a.line - b.line);
   const shown: TextAnswer["shown"] = [];
   for (const m of matches) shown.push({ ...m, symbol: (await session.graph.innermostAt(m.path, m.line))?.name });
   let total = 0;

@@ -1,12 +1,15 @@
 // Which files a map looks at. Discovery only lists and stats: reading content is left to the
-// parser, which reads the bytes anyway, so a map where nothing changed reads nothing.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
-import { join, resolve, sep } from "node:path";
+// parser, which reads the bytes anyway, so a map where nothing changed reads nothing. What is
+// listed but is no regular file (a FIFO, a socket, a device, a symlink to one) is never opened,
+// and is named with the reason, as is a .gitignore or a git file that cannot be read as one.
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { isManifest, isMinifiedName, langOfPath } from "../lang/registry";
 import { sameItems } from "../util/compare";
 import { mayHoldUndecodable, shownName, utf8Name } from "../util/file-names";
-import { git as runGit, lsFiles, type GitFiles } from "../util/git";
+import { gitWatched, lsFiles, repositoryRefusal, type GitFiles } from "../util/git";
+import { notFileReason, readRegularFile } from "../util/regular-file";
 import { currentListing, dirPaths, keptPaths, listingOf, readListing, saveListing } from "./listing-cache";
 import { isBinary } from "./content";
 import { mtimesOf } from "./mtimes";
@@ -29,9 +32,23 @@ export interface Discovery {
   skippedLinks: number;
   /** Wanted files whose names are not valid UTF-8: no path can name them (util/file-names). */
   undecodable: number;
+  /**
+   * What discovery would have read but is no regular file, sorted by path: wanted paths that are
+   * FIFOs, sockets, devices or symlinks to one; a .gitignore the walk could not read as a file;
+   * git's own file that kept git from running ("../" when it lies above the root).
+   */
+  refused: RefusedFile[];
+}
+
+/** A path and why it was not read: "is a FIFO, not a file". */
+export interface RefusedFile {
+  path: string;
+  reason: string;
 }
 
 export const MAX_FILE_BYTES = 1_000_000;
+/** A .gitignore past this is no list of patterns a person keeps. */
+const IGNORE_FILE_MAX_BYTES = 1 << 20;
 
 /** Never descended into when walking a directory that is not a git work tree. */
 const SKIPPED_DIRS = new Set([
@@ -66,7 +83,11 @@ export interface DiscoverOptions {
 export async function discover(root: string, opts: DiscoverOptions = {}): Promise<Discovery> {
   const absRoot = resolve(root);
   const realRoot = realpathSync(absRoot);
-  if (!inGitWorkTree(absRoot)) return statAll(absRoot, realRoot, walk(absRoot));
+  // No git runs for a repository whose own files are not all files (a FIFO HEAD hangs every git
+  // command): the directory is walked instead, and the file named.
+  const repository = repositoryRefusal(absRoot);
+  const refused: RefusedFile[] = repository ? [{ path: relative(absRoot, repository.path).split(sep).join("/"), reason: repository.reason }] : [];
+  if (repository || !(await inGitWorkTree(absRoot))) return statAll(absRoot, realRoot, walk(absRoot, refused), refused);
   // A kept listing holds no name that is not UTF-8: a listing with one is not kept.
   const kept = opts.listingCache ? readListing(absRoot, opts.listingCache) : undefined;
   if (kept) {
@@ -74,16 +95,17 @@ export async function discover(root: string, opts: DiscoverOptions = {}): Promis
     // files; the stats are thrown away in the rare case the kept files are no longer the same.
     const dirMtimes = mtimesOf(dirPaths(kept, statPrefix(absRoot)));
     const paths = keptPaths(kept);
-    const found = statAll(absRoot, realRoot, { paths, undecodable: [] });
-    const current = currentListing(kept, await dirMtimes, isWanted);
+    const found = statAll(absRoot, realRoot, { paths, undecodable: [] }, []);
+    const current = await currentListing(kept, await dirMtimes, isWanted);
     if (current === kept) return found;
     if (current) {
       if (opts.listingCache && opts.saveListing) saveListing(opts.listingCache, current);
       const now = keptPaths(current);
-      return sameItems(paths, now) ? found : statAll(absRoot, realRoot, { paths: now, undecodable: [] });
+      return sameItems(paths, now) ? found : statAll(absRoot, realRoot, { paths: now, undecodable: [] }, []);
     }
   }
-  return statAll(absRoot, realRoot, gitListing(absRoot, opts) ?? walk(absRoot));
+  // git stopped (it waited on a FIFO .gitignore) or failed: the walk reads what it would have.
+  return statAll(absRoot, realRoot, (await gitListing(absRoot, opts)) ?? walk(absRoot, refused), refused);
 }
 
 /**
@@ -96,11 +118,11 @@ function statPrefix(absRoot: string): string {
   return absRoot.endsWith(sep) ? absRoot : absRoot + sep;
 }
 
-/** The wanted files among those listed, statted; sorted by path. */
-function statAll(absRoot: string, realRoot: string, listed: GitFiles): Discovery {
+/** The wanted files among those listed, statted; sorted by path. `refused`: what the listing itself met, to which the stats add. */
+function statAll(absRoot: string, realRoot: string, listed: GitFiles, refused: RefusedFile[]): Discovery {
   const candidates = listed.paths;
   const undecodable = listed.undecodable.filter(isWanted).length;
-  const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0, undecodable };
+  const result: Discovery = { files: [], tooLarge: [], binary: 0, minified: 0, skippedLinks: 0, undecodable, refused };
   // Listed paths are relative and normalised (git's, or the walk's): joining each by hand
   // spares path.join's normalising on every file of a no-change map.
   const prefix = statPrefix(absRoot);
@@ -110,18 +132,24 @@ function statAll(absRoot: string, realRoot: string, listed: GitFiles): Discovery
       result.minified++;
       continue;
     }
-    const stat = statInside(prefix + path, realRoot, result);
+    const stat = statInside(prefix + path, path, realRoot, result);
     if (!stat) continue;
     if (stat.size > MAX_FILE_BYTES) result.tooLarge.push(path);
     else result.files.push({ path, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });
   }
   result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   result.tooLarge.sort();
+  result.refused.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
 
-/** The stat of a regular file, following a link only when its target stays inside the root. */
-function statInside(abs: string, realRoot: string, counts: Discovery): Stats | undefined {
+/**
+ * The stat of a regular file, following a link only when its target stays inside the root. A
+ * FIFO, socket or device (or a link to one) is never opened: it is named in `refused`. A
+ * directory (a submodule named like a source file) is passed over, as are links that leave the
+ * root, dangle or loop (counted).
+ */
+function statInside(abs: string, path: string, realRoot: string, counts: Discovery): Stats | undefined {
   let stat: Stats;
   try {
     stat = lstatSync(abs);
@@ -129,11 +157,20 @@ function statInside(abs: string, realRoot: string, counts: Discovery): Stats | u
     return undefined; // listed by git but deleted from disk
   }
   if (stat.isFile()) return stat;
-  if (!stat.isSymbolicLink()) return undefined; // directories, FIFOs, sockets, devices: never opened
+  if (!stat.isSymbolicLink()) {
+    if (!stat.isDirectory()) counts.refused.push({ path, reason: notFileReason(stat, false) });
+    return undefined;
+  }
   try {
     const target = realpathSync(abs);
     const targetStat = statSync(target);
-    if ((target === realRoot || target.startsWith(realRoot + sep)) && targetStat.isFile()) return targetStat;
+    if (target === realRoot || target.startsWith(realRoot + sep)) {
+      if (targetStat.isFile()) return targetStat;
+      if (!targetStat.isDirectory()) {
+        counts.refused.push({ path, reason: notFileReason(targetStat, true) });
+        return undefined;
+      }
+    }
   } catch {
     // dangling or looping link
   }
@@ -142,20 +179,22 @@ function statInside(abs: string, realRoot: string, counts: Discovery): Stats | u
 }
 
 /** Whether git lists the files under root: inside a work tree, and not in an ignored directory. */
-function inGitWorkTree(root: string): boolean {
+async function inGitWorkTree(root: string): Promise<boolean> {
   // A work tree's top level (the usual workspace root) needs no questions; each git process
   // costs several ms of a no-change map.
   if (existsSync(join(root, ".git"))) return true;
-  const inside = runGit(["rev-parse", "--is-inside-work-tree"], root);
+  const inside = await gitWatched(["rev-parse", "--is-inside-work-tree"], root);
   if (!inside?.success || inside.stdout.trim() !== "true") return false;
   // git lists nothing under an ignored directory, yet mapping one (a vendored checkout, a
-  // build tree) is a fair request: walk it instead.
-  return runGit(["check-ignore", "-q", "."], root)?.exitCode !== 0;
+  // build tree) is a fair request: walk it instead. (check-ignore reads .gitignore files: a
+  // FIFO among them stops it, and the directory is walked.)
+  const ignored = await gitWatched(["check-ignore", "-q", "."], root);
+  return ignored !== undefined && ignored.exitCode !== 0;
 }
 
-/** Tracked and untracked-but-not-ignored files, as git lists them now; undefined if git fails. */
-function gitListing(root: string, opts: DiscoverOptions): GitFiles | undefined {
-  const listed = lsFiles(root);
+/** Tracked and untracked-but-not-ignored files, as git lists them now; undefined if git fails or was stopped. */
+async function gitListing(root: string, opts: DiscoverOptions): Promise<GitFiles | undefined> {
+  const listed = await lsFiles(root);
   if (!listed) return undefined;
   // A listing with a wanted name that is no UTF-8 is not kept, so that every map counts it.
   if (opts.listingCache && opts.saveListing && !listed.undecodable.some(isWanted)) {
@@ -172,8 +211,8 @@ interface IgnoreFrame {
   rules: Ignore;
 }
 
-/** Walks a plain directory, honouring the .gitignore of every level like git does. */
-function walk(root: string): GitFiles {
+/** Walks a plain directory, honouring the .gitignore of every level like git does; one that is no file goes to `refused`. */
+function walk(root: string, refused: RefusedFile[]): GitFiles {
   const out: string[] = [];
   const undecodable: string[] = [];
   const visit = (rel: string, frames: IgnoreFrame[]) => {
@@ -184,7 +223,7 @@ function walk(root: string): GitFiles {
     } catch {
       return; // unreadable directory
     }
-    const here = readGitignore(join(dir, ".gitignore"));
+    const here = readGitignore(join(dir, ".gitignore"), `${rel}.gitignore`, refused);
     const active = here ? [...frames, { base: rel, rules: here }] : frames;
     const unnamed = entries.some((entry) => mayHoldUndecodable(entry.name)) ? undecodableIn(dir) : undefined;
     for (const entry of entries) {
@@ -240,14 +279,10 @@ function filesUnder(dir: Buffer, shown: string): string[] {
   return files;
 }
 
-function readGitignore(path: string): Ignore | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-  return ignore().add(text);
+function readGitignore(path: string, shown: string, refused: RefusedFile[]): Ignore | undefined {
+  const read = readRegularFile(path, IGNORE_FILE_MAX_BYTES);
+  if (read.state === "refused") refused.push({ path: shown, reason: read.reason });
+  return read.state === "read" ? ignore().add(read.text) : undefined;
 }
 
 /** The deepest .gitignore with a rule about the path decides, as in git. */

@@ -9,8 +9,9 @@
 //
 // Known gap: a new file inside a directory that held no listed file at all (an empty or
 // fully ignored one) is seen at the next full listing, which any other add or delete causes.
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { writeFileAtomic } from "../util/atomic-write";
+import { readRegularFile } from "../util/regular-file";
 import { join } from "node:path";
 import { sameItems } from "../util/compare";
 import { lsFiles } from "../util/git";
@@ -51,6 +52,8 @@ interface Stored {
 const MAX_RELISTED_DIRS = 64;
 /** Nor more pathspecs than this on one git command line. */
 const MAX_PATHSPECS = 256;
+/** A kept listing past this is not ours (a 13k-file repository's is ~200 KB): listed afresh. */
+const LISTING_MAX_BYTES = 64 << 20;
 
 function under(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
@@ -120,9 +123,11 @@ export function listingOf(root: string, listed: readonly string[], keep: (path: 
 
 /** The listing stored for this root, if any; `currentListing` says whether it still holds. */
 export function readListing(root: string, cachePath: string): Listing | undefined {
+  const read = readRegularFile(cachePath, LISTING_MAX_BYTES);
+  if (read.state !== "read") return undefined;
   let stored: Stored;
   try {
-    stored = JSON.parse(readFileSync(cachePath, "utf8")) as Stored;
+    stored = JSON.parse(read.text) as Stored;
   } catch {
     return undefined;
   }
@@ -175,7 +180,7 @@ function globEscaped(path: string): string {
  * directories did; undefined when only a full listing can tell (a .gitignore moved, a
  * directory went away, too many moved, git failed).
  */
-export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (path: string) => boolean): Listing | undefined {
+export async function currentListing(listing: Listing, now: ArrayLike<number>, keep: (path: string) => boolean): Promise<Listing | undefined> {
   if (!ignoresHold(listing)) return undefined;
   const moved: number[] = [];
   for (let i = 0; i < listing.mtimes.length; i++) if (now[i] !== listing.mtimes[i]) moved.push(i);
@@ -214,7 +219,7 @@ export function currentListing(listing: Listing, now: ArrayLike<number>, keep: (
   }
   if (!askGit) return { ...listing, mtimes: Array.from(now) };
   if (pathspecs.length > MAX_PATHSPECS) return undefined;
-  const found = lsFiles(listing.root, pathspecs);
+  const found = await lsFiles(listing.root, pathspecs);
   if (!found) return undefined;
   // A wanted name that is no UTF-8 is counted by a full listing, which discover then does not keep.
   if (found.undecodable.some(keep)) return undefined;

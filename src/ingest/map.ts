@@ -1,7 +1,6 @@
 // `ix map`: discover → parse what changed → resolve the changed files and their dependents →
 // commit one revision. A no-change map stats files and stops: it reads no file and loads
 // neither tree-sitter nor the resolver (both are imported only when there is work for them).
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { clearGraph, openGraphStore, removeGraph, StoreError, type EdgeRecord, type FileGraph, type FileRow, type GraphReader, type GraphStore, type OwnerEdges, type UnresolvedRecord } from "../store";
 import { stampChanges } from "../store/stamps";
@@ -10,7 +9,9 @@ import { graphRepository } from "../workspace/identity";
 import { gitState } from "./git-state";
 import { lockMap, registerWorkspace, storeDir, type Workspace } from "../workspace/registry";
 import type { Note } from "../workspace/registry-file";
-import { discover } from "./discover";
+import { discover, MAX_FILE_BYTES, type Discovery } from "./discover";
+import { mapWriteFailure } from "./map-failure";
+import { findRegularFile, readRegularFile } from "../util/regular-file";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
 import { FACTS_VERSION, type FileFacts } from "../model/facts";
@@ -75,6 +76,15 @@ const MANY_MOVED = 500;
 
 /** Files whose change can move any import's resolution. */
 const CONFIG_FILE = MANIFEST_PATH;
+
+/** A config the resolver reads (tsconfig.json, package.json, go.mod): as large as a mapped file may be. */
+const CONFIG_MAX_BYTES = MAX_FILE_BYTES;
+
+/** What discovery met but did not read, as failures of this map (stage "read"). */
+const refusedByDiscovery = (found: Discovery): FailedFile[] => found.refused.map((r) => ({ path: r.path, stage: "read", message: r.reason }));
+
+/** Whether a path named earlier as refused still is: absent or a file now, it drops out of the list. */
+const stillRefused = (root: string) => (path: string) => findRegularFile(join(root, path)).state === "refused";
 
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared
@@ -156,20 +166,30 @@ export function mapWorkspace(ws: Workspace, opts: MapOptions = {}): Promise<MapR
 
 async function mapUnderLock(dir: string, workspace: () => Workspace, opts: MapOptions): Promise<MapResult> {
   const started = performance.now();
-  const lock = await lockMap(dir);
+  /** The revision the graph held before this map, once opened: what a failed write leaves answering. */
+  let rev: number | undefined;
+  let dbPath: string | undefined;
   try {
-    const ws = workspace();
-    if (opts.fresh) emptyForRebuild(ws.dbPath);
-    const store = openForMap(ws, opts);
+    const lock = await lockMap(dir);
     try {
-      const result = await mapLocked(ws, store, opts);
-      opts.onPhase?.("done");
-      return { ...result, waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
+      const ws = workspace();
+      dbPath = ws.dbPath;
+      if (opts.fresh) emptyForRebuild(ws.dbPath);
+      const store = openForMap(ws, opts);
+      try {
+        rev = await store.rev();
+        const result = await mapLocked(ws, store, opts);
+        opts.onPhase?.("done");
+        return { ...result, waitedForLock: lock.waited, ms: Math.round(performance.now() - started) };
+      } finally {
+        store.close();
+      }
     } finally {
-      store.close();
+      lock.release();
     }
-  } finally {
-    lock.release();
+  } catch (error) {
+    // A full disk or a store ix may not write: said as such, with what still answers.
+    throw mapWriteFailure(error, { dir, dbPath }, rev) ?? error;
   }
 }
 
@@ -192,8 +212,11 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   const base = { files: found.files.length, tooLarge: found.tooLarge, skipped: found.binary + found.minified + found.undecodable };
   if (requests.length === 0 && deleted.length === 0) {
     await store.keepStampList();
-    // Nothing was parsed, and the graph still holds every file it could not take in whole.
-    const failed = await failedFilesOf(store);
+    // Nothing was parsed, and the graph still holds every file it could not take in whole; what
+    // was never read is as discovery found it now (a FIFO come or gone changes no file).
+    const stored = await failedFilesOf(store);
+    const failed = failedAfter(stored, refusedByDiscovery(found), { present: new Set(found.files.map((f) => f.path)), parsed: new Set(), resolved: new Set(), stillRefused: stillRefused(ws.root) });
+    if (JSON.stringify(failed) !== JSON.stringify(stored)) await store.setMeta(FAILED_FILES_META, JSON.stringify(failed));
     const errorFiles = await parseErrorFilesOf(store);
     const rev = await store.rev();
     // The graph is current; its hierarchy may not be (an older ix, a region step that failed).
@@ -220,7 +243,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
   const surfaceMoved: string[] = [];
   let parsed = 0;
   /** This map's failures; the graph's list is updated with them at the end. */
-  const failures: FailedFile[] = [];
+  const failures: FailedFile[] = refusedByDiscovery(found);
   const failedBefore = await failedFilesOf(store);
   let skipped = base.skipped;
 
@@ -255,6 +278,17 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
 
     /** Each parsed file's turn: its dependents asked for, then its row, facts and nodes written. */
     async function accept(result: ParseResult): Promise<void> {
+      if (result.status === "refused") {
+        // A FIFO (or a file grown past the bound) where discovery stat'ed a file: never read,
+        // and out of the graph, as discovery will leave it out next time.
+        failures.push({ path: result.path, stage: "read", message: result.reason });
+        present.delete(result.path);
+        if (!cold && !changes.added.has(result.path)) {
+          await noteMoved(result.path, revision.factsNow(result.path)?.entities ?? []);
+          deleted.push(result.path);
+        }
+        return;
+      }
       const info = stat.get(result.path);
       const row: FileRow = {
         path: result.path,
@@ -343,12 +377,12 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
       paths: present,
       languages: registry,
       facts: recentlyRead((path) => (present.has(path) ? revision.factsNow(path) : undefined)),
+      // A config named by another (an `extends`) need not be a mapped file: a FIFO there would
+      // hang the map, lock held. Each path refused is named once.
       readText(path) {
-        try {
-          return readFileSync(join(ws.root, path), "utf8");
-        } catch {
-          return undefined;
-        }
+        const read = readRegularFile(join(ws.root, path), CONFIG_MAX_BYTES);
+        if (read.state === "refused") failures.push({ path, stage: "read", message: read.reason });
+        return read.state === "read" ? read.text : undefined;
       },
     };
     // What manifests name as entry points follows the manifests and the file set (a pattern, a
@@ -402,7 +436,7 @@ async function mapLocked(ws: Workspace, store: GraphStore, opts: MapOptions): Pr
     // Resolution runs inside the revision's transaction, each file's edges written as they come.
     let failed: FailedFile[] = [];
     const revisionMeta = () => {
-      failed = failedAfter(failedBefore, failures, { present, parsed: new Set(changedPaths), resolved: new Set(targets) });
+      failed = failedAfter(failedBefore, failures, { present, parsed: new Set(changedPaths), resolved: new Set(targets), stillRefused: stillRefused(ws.root) });
       const stored = JSON.stringify(failed);
       return { [FAILED_FILES_META]: stored === JSON.stringify(failedBefore) ? undefined : stored, [PACKAGE_ENTRIES_META]: entriesMoved ? entries : undefined };
     };

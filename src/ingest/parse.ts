@@ -1,13 +1,13 @@
 // Reads, hashes, classifies and parses one file. Runs inside a parse worker, or inline when a
 // map touches only a few files and starting workers would cost more than the work.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Parser } from "web-tree-sitter";
 import type { FamilyParsing } from "../lang/family";
 import { loadGrammar } from "../lang/grammars";
 import { langOfPath, parsingOf } from "../lang/registry";
 import { contentHash, lineCount } from "./content";
-import { classifyContent } from "./discover";
+import { classifyContent, MAX_FILE_BYTES } from "./discover";
+import { openRegularBytes } from "../util/regular-file";
 import type { FileFacts, Lang } from "../model/facts";
 
 /** No single file may hold a map up for longer than this (and 4x as long on its one retry, see pool.ts). */
@@ -43,7 +43,12 @@ export type ParseResult =
   | { path: string; status: "data"; hash: string; size: number; lines: number }
   | { path: string; status: "skipped"; hash: string; size: number; reason: "binary" | "minified" | "timeout" | "unreadable" }
   /** Source whose parse or extraction threw: left out of the graph, and named (ingest/failures). */
-  | { path: string; status: "failed"; hash: string; size: number; stage: "parse" | "extract"; message: string };
+  | { path: string; status: "failed"; hash: string; size: number; stage: "parse" | "extract"; message: string }
+  /**
+   * No longer a regular file of at most MAX_FILE_BYTES when opened (discovery's stat found one):
+   * never read, left out of the graph, and named with `reason` ("is a FIFO, not a file").
+   */
+  | { path: string; status: "refused"; reason: string };
 
 /** A parser set to one language's grammar, and that language family's extractor. */
 interface LanguageTools {
@@ -67,12 +72,12 @@ async function toolsFor(lang: Lang): Promise<LanguageTools> {
 
 export async function parseOne(root: string, request: ParseRequest): Promise<ParseResult> {
   const { path } = request;
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(join(root, path));
-  } catch {
-    return { path, status: "skipped", hash: "", size: 0, reason: "unreadable" };
-  }
+  // Discovery stat'ed the path as a regular file: one non-blocking open and its fstat are what a
+  // plain read costs, and catch a FIFO or a larger file put there since.
+  const read = openRegularBytes(join(root, path), MAX_FILE_BYTES);
+  if (read.state === "refused" && (read.type !== undefined || read.size !== undefined)) return { path, status: "refused", reason: read.reason };
+  if (read.state !== "read") return { path, status: "skipped", hash: "", size: 0, reason: "unreadable" };
+  const bytes = read.bytes;
   const hash = contentHash(bytes);
   const size = bytes.byteLength;
   if (hash === request.knownHash) return { path, status: "unchanged", hash, size };

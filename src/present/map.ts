@@ -69,7 +69,8 @@ export function presentMap(writer: Writer, root: string, result: MapResult, opts
 }
 
 function errorPaths(result: MapResult): string[] {
-  return [...new Set([...result.errorFiles.map((f) => f.path), ...result.failed.map((f) => f.path)])].sort(byCodeUnit);
+  // A file never read (stage "read") is a failure, not a parse error: parse_errors does not count it.
+  return [...new Set([...result.errorFiles.map((f) => f.path), ...result.failed.filter((f) => f.stage !== "read").map((f) => f.path)])].sort(byCodeUnit);
 }
 
 /** reset's first record: what was deleted (written before any rebuild starts). */

@@ -2,6 +2,7 @@
 // backend today; everything above reaches it only through the interfaces in ./graph.
 import { existsSync } from "node:fs";
 import type { GraphReader, GraphStore } from "./graph";
+import { asNoRoom } from "./sqlite/full";
 import { clearSqliteGraph, openSqliteReader, openSqliteStore, removeSqliteGraph } from "./sqlite/store";
 
 export * from "./graph";
@@ -25,4 +26,12 @@ export function removeGraph(location: string): void {
 /** Empties a graph in place for a rebuild: readers keep their snapshot or see revision 0, never a removed file. */
 export function clearGraph(location: string): void {
   if (existsSync(location)) clearSqliteGraph(location);
+}
+
+/**
+ * A failed write of the graph at `location` as what it means: a full disk the store reported
+ * as an I/O error comes back as the full disk (write-failure.ts's codes); any other error as it is.
+ */
+export function writeErrorCause(error: unknown, location: string): unknown {
+  return asNoRoom(error, location);
 }

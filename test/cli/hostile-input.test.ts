@@ -1,7 +1,7 @@
 // Files written to break a parser's walk: a method chain of 10k links, nesting 50k levels deep,
 // a name that is not UTF-8. None may take the map down, and what ix can read of them it keeps.
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git } from "../helpers/git";
 import { collect, edgeLines, edges, withGraph } from "../helpers/graph";
@@ -172,5 +172,125 @@ describe("hostile input", () => {
     mkdirSync(rawPath(root, 0xfe));
     writeFileSync(rawPath(root, 0xfe, ...Buffer.from("/inner.ts")), "export function inner() {}\n");
     expect(map(root, tempDir())).toMatchObject({ files: "1", skipped: "2" });
+  });
+});
+
+/**
+ * FIFOs where ix reads a file: each hung `ix map` forever, lock held, so that every later map
+ * waited and status said a map was writing. Now a FIFO is never opened: the map commits without
+ * it, names it (stage read, "is a FIFO, not a file") in its record, on every later map and in
+ * doctor, and it never becomes a file of the graph. Every ix here has a timeout: a hang fails the
+ * test, not the run.
+ */
+describe("a FIFO where ix reads a file", () => {
+  const HANG_MS = 20_000;
+  const run = (args: string[], root: string, home: string) => ix([...args, "--format", "llm"], { cwd: root, home, timeout: HANG_MS });
+  const mkfifo = (path: string) => expect(Bun.spawnSync(["mkfifo", path]).exitCode).toBe(0);
+  const failedRow = (path: string) => `failed path=${path} stage=read message="is a FIFO, not a file"`;
+
+  /** Maps twice and asks doctor, status and stats: every answer comes, and names the FIFO where it names failures. */
+  async function expectNamed(root: string, fifo: string, files: string[]): Promise<void> {
+    const home = tempDir();
+    const first = run(["map", "."], root, home);
+    expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(decodeLlm(first.lines[0] as string).fields).toMatchObject({ files: String(files.length), files_failed: "1" });
+    expect(decodeLlm(first.lines[0] as string).fields.parse_errors).toBeUndefined();
+    expect(first.lines).toContain(failedRow(fifo));
+    // Nothing held the lock past the map: the next one finds nothing changed, and still names it.
+    const again = run(["map", "."], root, home);
+    expect(again.code).toBe(0);
+    expect(decodeLlm(again.lines[0] as string).fields).toMatchObject({ outcome: "no_change", files_failed: "1" });
+    expect(again.lines).toContain(failedRow(fifo));
+    const doctor = run(["doctor"], root, home);
+    expect(doctor.stdout).toContain("check name=failed_files status=warn count=1");
+    expect(doctor.lines).toContain(failedRow(fifo));
+    expect(run(["status"], root, home).code).toBe(0);
+    // Never a file of the graph.
+    const inventory = JSON.parse(ix(["inventory", "--kind", "file", "--format", "json"], { cwd: root, home, timeout: HANG_MS }).stdout);
+    expect(inventory.node.map((n: { path: string }) => n.path).sort()).toEqual(files);
+  }
+
+  test("a FIFO .gitignore outside git", async () => {
+    const root = await writeTree(tempDir("ix-fifo-ignore-"), { "a.ts": "export function a() {}\n" });
+    mkfifo(join(root, ".gitignore"));
+    await expectNamed(root, ".gitignore", ["a.ts"]);
+  });
+
+  test("a FIFO .gitignore in a git work tree, below the top", async () => {
+    const root = await writeTree(tempDir("ix-fifo-git-ignore-"), { "a.ts": "export function a() {}\n", "lib/b.ts": "export function b() {}\n" });
+    git(root, "init", "-q");
+    git(root, "add", ".");
+    mkfifo(join(root, "lib/.gitignore"));
+    await expectNamed(root, "lib/.gitignore", ["a.ts", "lib/b.ts"]);
+  });
+
+  test("a FIFO tsconfig.json", async () => {
+    const root = await writeTree(tempDir("ix-fifo-tsconfig-"), { "a.ts": "import { b } from 'lib/b';\nexport function a() { b(); }\n", "lib/b.ts": "export function b() {}\n" });
+    mkfifo(join(root, "tsconfig.json"));
+    await expectNamed(root, "tsconfig.json", ["a.ts", "lib/b.ts"]);
+  });
+
+  test("a tsconfig whose extends names a FIFO, read when an import needs the config", async () => {
+    const root = await writeTree(tempDir("ix-fifo-extends-"), {
+      "a.ts": "import { b } from 'lib/b';\nexport function a() { b(); }\n",
+      "lib/b.ts": "export function b() {}\n",
+      "tsconfig.json": '{ "extends": "./base.json", "compilerOptions": { "baseUrl": "." } }\n',
+    });
+    mkfifo(join(root, "base.json"));
+    await expectNamed(root, "base.json", ["a.ts", "lib/b.ts", "tsconfig.json"]);
+  });
+
+  test("a FIFO where git lists a tracked source file: mapped before, it leaves the graph", async () => {
+    const root = await writeTree(tempDir("ix-fifo-tracked-"), { "a.ts": "export function a() {}\n", "p.ts": "export function p() {}\n" });
+    git(root, "init", "-q");
+    git(root, "add", ".");
+    const home = tempDir();
+    expect(decodeLlm(run(["map", "."], root, home).lines[0] as string).fields).toMatchObject({ files: "2" });
+    rmSync(join(root, "p.ts"));
+    mkfifo(join(root, "p.ts"));
+    const after = run(["map", "."], root, home);
+    expect(after.code).toBe(0);
+    expect(decodeLlm(after.lines[0] as string).fields).toMatchObject({ outcome: "incremental_local_completed", files: "1", deleted: "1", files_failed: "1" });
+    expect(after.lines).toContain(failedRow("p.ts"));
+    // And on a graph that never had it.
+    await expectNamed(root, "p.ts", ["a.ts"]);
+  });
+
+  test("a FIFO .git/HEAD: no git runs, the tree is walked, HEAD is named", async () => {
+    const root = await writeTree(tempDir("ix-fifo-head-"), { "a.ts": "export function a() {}\n" });
+    git(root, "init", "-q");
+    git(root, "add", ".");
+    git(root, "commit", "-qm", "one");
+    rmSync(join(root, ".git/HEAD"));
+    mkfifo(join(root, ".git/HEAD"));
+    await expectNamed(root, ".git/HEAD", ["a.ts"]);
+  });
+
+  test("ix text answers though its ripgrep would wait on a FIFO .gitignore: from its own scan", async () => {
+    const root = await writeTree(tempDir("ix-fifo-text-"), { "a.ts": "export function a() { return 'needle'; }\n" });
+    mkfifo(join(root, ".gitignore"));
+    const home = tempDir();
+    expect(run(["map", "."], root, home).code).toBe(0);
+    // ripgrep reads each .gitignore in a worker thread, blocking; this one opens the FIFO as it does.
+    const bin = tempDir("ix-fake-rg-");
+    writeFileSync(join(bin, "rg"), "#!/bin/sh\nexec cat .gitignore\n", { mode: 0o755 });
+    for (const PATH of [`${bin}:${process.env.PATH}`, "/nonexistent"]) {
+      const r = ix(["text", "needle", "--format", "llm"], { cwd: root, home, timeout: HANG_MS, env: { PATH } });
+      expect({ PATH, code: r.code }).toEqual({ PATH, code: 0 });
+      expect(r.lines[0]).toContain("engine=builtin");
+      expect(r.lines).toContainEqual(expect.stringMatching(/^match path=a\.ts line=1 /));
+    }
+  });
+
+  test("gone, a FIFO is no longer named", async () => {
+    const root = await writeTree(tempDir("ix-fifo-gone-"), { "a.ts": "export function a() {}\n" });
+    mkfifo(join(root, ".gitignore"));
+    const home = tempDir();
+    expect(run(["map", "."], root, home).lines).toContain(failedRow(".gitignore"));
+    rmSync(join(root, ".gitignore"));
+    const after = run(["map", "."], root, home);
+    expect(decodeLlm(after.lines[0] as string).fields).toMatchObject({ outcome: "no_change" });
+    expect(decodeLlm(after.lines[0] as string).fields.files_failed).toBeUndefined();
+    expect(run(["doctor"], root, home).stdout).toContain("check name=failed_files status=ok count=0");
   });
 });

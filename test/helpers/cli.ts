@@ -51,6 +51,8 @@ export interface RunOptions {
   timeout?: number;
   /** What the process reads on stdin (a hook's event). */
   input?: string;
+  /** A command that runs ix (and its arguments before ix's): entering a mount namespace (helpers/tmpfs). */
+  wrap?: readonly string[];
 }
 
 /** Runs `ix …` with a private IX_HOME (unless one is given) and no inherited IX_FORMAT. */
@@ -62,7 +64,7 @@ export function ix(args: string[], opts: RunOptions = {}): RunResult {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const result = Bun.spawnSync([ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe", timeout: opts.timeout, stdin: opts.input === undefined ? undefined : Buffer.from(opts.input) });
+  const result = Bun.spawnSync([...(opts.wrap ?? []), ensureBinary(), ...args], { cwd: opts.cwd ?? tempDir(), env, stdout: "pipe", stderr: "pipe", timeout: opts.timeout, stdin: opts.input === undefined ? undefined : Buffer.from(opts.input) });
   const stdout = result.stdout.toString();
   return { code: result.exitCode ?? -1, stdout, stderr: result.stderr.toString(), lines: stdout.split("\n").filter(Boolean) };
 }

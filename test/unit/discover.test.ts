@@ -86,6 +86,7 @@ describe("discover in a plain directory", () => {
     symlinkSync(join(root, "src/missing.ts"), join(root, "src/dangling.ts"));
     symlinkSync(join(root, "src"), join(root, "src/loop.ts")); // a link to a directory
     run(root, "mkfifo", "src/pipe.ts");
+    symlinkSync(join(root, "src/pipe.ts"), join(root, "src/to-pipe.ts"));
     // From elsewhere paths are statted whole; from the root itself, relative to it.
     const from = process.cwd();
     for (const cwd of [from, root]) {
@@ -95,11 +96,52 @@ describe("discover in a plain directory", () => {
         expect(paths(found)).toEqual(["src/alias.ts", "src/edge.ts", "src/real.ts"]);
         expect(found.tooLarge).toEqual(["src/big.ts"]);
         expect(found.skippedLinks).toBe(3);
+        // Never opened, and named with the reason, a link to one as well.
+        expect(found.refused).toEqual([
+          { path: "src/pipe.ts", reason: "is a FIFO, not a file" },
+          { path: "src/to-pipe.ts", reason: "is a symlink to a FIFO, not a file" },
+        ]);
         expect(found.files.find((f) => f.path === "src/alias.ts")!.size).toBe(20);
       } finally {
         process.chdir(from);
       }
     }
+  });
+});
+
+describe("discover where a file git or the walk would read is a FIFO", () => {
+  /** Every discover here ends within the test's time, or the FIFO hung it. */
+  const timed = <T>(work: Promise<T>) => Promise.race([work, Bun.sleep(10_000).then(() => { throw new Error("discover hung"); })]);
+
+  test("a FIFO .gitignore outside git: the walk goes on without its rules, and names it", async () => {
+    const root = join(base, "plain-fifo");
+    write(root, { "a.ts": "export const a = 1;\n", "sub/.gitignore": "skip.ts\n", "sub/skip.ts": "x", "sub/b.ts": "x" });
+    run(root, "mkfifo", ".gitignore");
+    const found = await timed(discover(root));
+    expect(paths(found)).toEqual(["a.ts", "sub/b.ts"]);
+    expect(found.refused).toEqual([{ path: ".gitignore", reason: "is a FIFO, not a file" }]);
+  });
+
+  test("a FIFO .gitignore in a git work tree: git, which would wait on it, is stopped and the tree walked", async () => {
+    const repo = join(base, "git-fifo");
+    write(repo, { "a.ts": "export const a = 1;\n", "deep/b.ts": "export const b = 1;\n" });
+    run(repo, "git", "init", "-q");
+    run(repo, "git", "add", ".");
+    run(repo, "mkfifo", "deep/.gitignore");
+    const found = await timed(discover(repo));
+    expect(paths(found)).toEqual(["a.ts", "deep/b.ts"]);
+    expect(found.refused).toEqual([{ path: "deep/.gitignore", reason: "is a FIFO, not a file" }]);
+  });
+
+  test("a FIFO .git/HEAD: no git runs (each would hang on it); the tree is walked and HEAD named", async () => {
+    const repo = join(base, "head-fifo");
+    write(repo, { "a.ts": "export const a = 1;\n" });
+    run(repo, "git", "init", "-q");
+    rmSync(join(repo, ".git/HEAD"));
+    run(repo, "mkfifo", ".git/HEAD");
+    const found = await timed(discover(repo));
+    expect(paths(found)).toEqual(["a.ts"]);
+    expect(found.refused).toEqual([{ path: ".git/HEAD", reason: "is a FIFO, not a file" }]);
   });
 });
 
@@ -147,7 +189,7 @@ describe("the kept listing", () => {
   async function current(root: string, cache: string): Promise<{ same: boolean; paths: string[] } | undefined> {
     const stored = readListing(root, cache);
     if (!stored) return undefined;
-    const now = currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept);
+    const now = await currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept);
     return now && { same: now === stored, paths: keptPaths(now).sort() };
   }
 
@@ -181,7 +223,7 @@ describe("the kept listing", () => {
     await Bun.sleep(5);
     write(root, { "src/new.ts": "x\n" });
     const stored = readListing(root, cache)!;
-    const patched = currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept)!;
+    const patched = (await currentListing(stored, await mtimesOf(dirPaths(stored, `${stored.root}/`)), kept))!;
     saveListing(cache, patched);
     expect(await current(root, cache)).toEqual({ same: true, paths: [...listed.filter(kept), "src/new.ts"].sort() });
   });

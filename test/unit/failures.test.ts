@@ -25,11 +25,39 @@ describe("failedAfter", () => {
   });
 });
 
+describe("failedAfter, for paths never read (stage read)", () => {
+  const refused = (path: string) => ({ path, stage: "read" as const, message: "is a FIFO, not a file" });
+
+  test("a refusal holds while the path is still no file, though no file of the graph is there", () => {
+    const after = failedAfter([refused("base.json"), refused("gone.json")], [], {
+      present: set(),
+      parsed: set(),
+      resolved: set(),
+      stillRefused: (path) => path === "base.json",
+    });
+    expect(after.map((f) => f.path)).toEqual(["base.json"]);
+  });
+
+  test("refused again by this map, a path is named once, however often it was asked for", () => {
+    const after = failedAfter([refused("tsconfig.json")], [refused("tsconfig.json"), refused("tsconfig.json"), refused("a.ts")], {
+      present: set(),
+      parsed: set(),
+      resolved: set(),
+      stillRefused: () => true,
+    });
+    expect(after.map((f) => f.path)).toEqual(["a.ts", "tsconfig.json"]);
+  });
+});
+
 describe("parseErrorCount", () => {
   test("counts files with syntax errors and failed files, a file with both once", () => {
     const errors = [{ path: "a.ts", errors: 3 }, { path: "b.ts", errors: 1 }];
     expect(parseErrorCount(errors, [failure("b.ts", "resolve"), failure("c.ts", "extract")])).toBe(3);
     expect(parseErrorCount([], [])).toBe(0);
+  });
+
+  test("a file never read is no parse's error", () => {
+    expect(parseErrorCount([], [failure("p.ts", "read"), failure("c.ts", "extract")])).toBe(1);
   });
 });
 

@@ -1,9 +1,11 @@
-// What ix reads from $IX_HOME is bounded: only regular files, only so many bytes, only so deep.
+// What ix reads, from $IX_HOME or from a repository, is bounded: only regular files, only so
+// many bytes, only so deep.
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseYaml } from "../../src/config/yaml";
-import { readRegularFile } from "../../src/util/regular-file";
+import { parseOne } from "../../src/ingest/parse";
+import { openRegularBytes, readRegularBytes, readRegularFile } from "../../src/util/regular-file";
 import { tempDir } from "../helpers/cli";
 
 describe("readRegularFile", () => {
@@ -39,6 +41,39 @@ describe("readRegularFile", () => {
     writeFileSync(join(dir, "big"), "x".repeat(2 << 20));
     expect(readRegularFile(join(dir, "big"), 64 * 1024)).toEqual({ state: "refused", reason: "is larger than 64 KB (2 MB)" });
     expect(readRegularFile(join(dir, "big"), 2 << 20)).toMatchObject({ state: "read" });
+  });
+});
+
+describe("readRegularBytes and openRegularBytes", () => {
+  test("the bytes of a regular file, with its stats; nothing past the bound", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "a.ts"), "export {};\n");
+    for (const read of [readRegularBytes(join(dir, "a.ts"), 100), openRegularBytes(join(dir, "a.ts"), 100)]) {
+      expect(read.state).toBe("read");
+      if (read.state === "read") expect([read.bytes.toString(), read.stats.size]).toEqual(["export {};\n", 11]);
+    }
+    expect(openRegularBytes(join(dir, "a.ts"), 5)).toMatchObject({ state: "refused", size: 11 });
+    expect(openRegularBytes(join(dir, "absent.ts"), 5)).toEqual({ state: "absent" });
+  });
+
+  test("a FIFO, a directory or a device is never read: its kind, at once (open alone, no stat first, does not block)", () => {
+    const dir = tempDir();
+    Bun.spawnSync(["mkfifo", join(dir, "fifo")]);
+    mkdirSync(join(dir, "tsconfig.json"));
+    symlinkSync("/dev/zero", join(dir, "zero"));
+    for (const read of [readRegularBytes, openRegularBytes]) {
+      expect(read(join(dir, "fifo"), 10)).toMatchObject({ state: "refused", type: "fifo", reason: "is a FIFO, not a file" });
+      expect(read(join(dir, "tsconfig.json"), 10)).toMatchObject({ state: "refused", type: "directory" });
+      expect(read(join(dir, "zero"), 10)).toMatchObject({ state: "refused", type: "device" });
+    }
+  });
+
+  test("the parse refuses a file become a FIFO since discovery stat'ed it, without reading it", async () => {
+    const root = tempDir();
+    writeFileSync(join(root, "p.ts"), "export function p() {}\n");
+    rmSync(join(root, "p.ts"));
+    Bun.spawnSync(["mkfifo", join(root, "p.ts")]);
+    expect(await parseOne(root, { path: "p.ts" })).toEqual({ path: "p.ts", status: "refused", reason: "is a FIFO, not a file" });
   });
 });
 

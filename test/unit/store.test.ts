@@ -153,6 +153,27 @@ describe("open", () => {
     }
     expect((caught as StoreError).code).toBe("store_unavailable");
   });
+
+  test("a writer's close keeps the log, emptied, and its index, whose pages the next reader needs on a full disk", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    store.close();
+    expect(statSync(`${dbPath}-wal`).size).toBe(0);
+    expect(statSync(`${dbPath}-shm`).size).toBeGreaterThanOrEqual(32 * 1024);
+    const reader = openSqliteReader(dbPath);
+    expect(await reader.rev()).toBe(1);
+    reader.close();
+  });
+
+  test("a graph whose log and index are gone (as an older ix left it) is read", async () => {
+    const store = openSqliteStore(dbPath);
+    await store.commit(twoFiles());
+    store.close();
+    for (const suffix of ["-wal", "-shm"]) rmSync(dbPath + suffix);
+    const reader = openSqliteReader(dbPath);
+    expect(await reader.rev()).toBe(1);
+    reader.close();
+  });
 });
 
 describe("commit", () => {

@@ -11,6 +11,9 @@ export const PRAGMAS = [
   "PRAGMA journal_mode = WAL",
   "PRAGMA synchronous = NORMAL",
   "PRAGMA foreign_keys = OFF",
+  // The log is kept when the writer closes (store.ts, persistent WAL): this bounds what a map
+  // leaves of it between its transactions, and at the close it is emptied whole.
+  "PRAGMA journal_size_limit = 67108864",
 ];
 
 export const TABLES = [

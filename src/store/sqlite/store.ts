@@ -1,7 +1,7 @@
 // The embedded store: one SQLite database per workspace, WAL mode. Every `ix map` that changes
 // anything becomes one revision written in one transaction, so a crash or an error leaves the
 // previous revision whole.
-import { Database } from "bun:sqlite";
+import { constants, Database } from "bun:sqlite";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { StoreError, type CommitResult, type GraphStore, type Hierarchy, type RevisionInput, type RevisionWriter } from "../graph";
@@ -30,22 +30,53 @@ const BUSY_TIMEOUT_MS = 5000;
 const OPEN_DEADLINE_MS = 15_000;
 
 /**
+ * A database in WAL mode is read through its log's index (-shm), which a reader sets up (and
+ * the first connection of all truncates and grows again). When the last writer deleted the log
+ * and its index at its close, a query's read-only connection had to create and grow the index:
+ * on a full disk every query failed with "disk I/O error" (SQLITE_IOERR_SHMSIZE), though it
+ * only reads. A writer keeps both files at its close instead (persistent WAL; the log is
+ * emptied, journal_size_limit), so the index's pages stay allocated for the next reader.
+ */
+function keepLogAtClose(db: Database): void {
+  db.fileControl(constants.SQLITE_FCNTL_PERSIST_WAL, 1);
+}
+
+/**
+ * Opening a database to read when its index could not be set up (it is gone, as an older ix
+ * left it, and the disk is full): SQLite's read-only index (readonly_shm) needs no room. With
+ * no writer connected it reads the log into its own memory; with one, the index the writer
+ * keeps. Only a reader falls back to it, and only then.
+ */
+function readOnlyIndexUri(dbPath: string): string {
+  return `file:${dbPath.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?readonly_shm=1`;
+}
+
+/** SQLite could not create or grow the log's index (-shm) to read. */
+const indexUnavailable = (error: unknown): boolean => /^SQLITE_IOERR_SHM/.test(String((error as { code?: unknown } | null)?.code));
+
+/**
  * Opens a connection and runs `prepare` on it, again from a fresh connection while SQLite says
  * the database is busy, until the deadline. The busy timeout is the first statement of every
  * connection, so nothing after it fails on a lock another process holds for a moment.
  */
 function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => void): Database {
   const deadline = performance.now() + OPEN_DEADLINE_MS;
+  let sharedIndex = true;
   for (let attempt = 0; ; attempt++) {
     const opened = readonly ? fileIdentity(dbPath) : undefined;
     let db: Database;
     try {
       if (!readonly) mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
-      db = readonly ? new Database(dbPath, { readonly: true }) : new Database(dbPath, { create: true, readwrite: true });
+      db = !readonly
+        ? new Database(dbPath, { create: true, readwrite: true })
+        : sharedIndex
+          ? new Database(dbPath, { readonly: true })
+          : new Database(readOnlyIndexUri(dbPath), constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
     } catch (error) {
       throw new StoreError("store_unavailable", `cannot open ${dbPath}: ${(error as Error).message}`);
     }
     try {
+      if (!readonly) keepLogAtClose(db);
       db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       prepare(db);
       // SQLite opens the write-ahead log and its index by name at the first read, after the
@@ -60,6 +91,10 @@ function connect(dbPath: string, readonly: boolean, prepare: (db: Database) => v
       return db;
     } catch (error) {
       db.close();
+      if (readonly && sharedIndex && indexUnavailable(error)) {
+        sharedIndex = false;
+        continue;
+      }
       if (!isBusy(error)) throw error;
       if (performance.now() > deadline) {
         throw new StoreError("store_busy", `${dbPath} stayed locked by another process for ${OPEN_DEADLINE_MS / 1000} s`);

@@ -7,6 +7,7 @@ import type { Context, IxCommand, LineScope } from "../cmd/command";
 import { invalidRequest, IxError } from "../model/errors";
 import { errorRecord } from "../present/errors";
 import { writeFailure } from "../model/write-failure";
+import { LockError } from "../util/lock";
 import { exitCodeOf } from "./errors";
 import { chooseFormat } from "./format";
 import { writeCommandHelp, writeRootHelp } from "./help";
@@ -104,8 +105,10 @@ async function execute(
     // A write that no command caught itself still says what the disk or the home refused, never the raw errno.
     const failure = error instanceof IxError
       ? error
-      : (writeFailure(error, { what: "its files", kept: "what ix had written before is as it was" }) ??
-        new IxError("internal_error", error instanceof Error ? error.message : String(error)));
+      : error instanceof LockError
+        ? new IxError(error.reason === "held" ? "lock_held" : "lock_unusable", error.message, { path: error.path })
+        : (writeFailure(error, { what: "its files", kept: "what ix had written before is as it was" }) ??
+          new IxError("internal_error", error instanceof Error ? error.message : String(error)));
     if (!(error instanceof IxError) && env.IX_DEBUG) writeStderr(`${(error as Error)?.stack}\n`);
     writer.error(errorRecord(failure));
     writer.end();

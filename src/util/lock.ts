@@ -88,7 +88,7 @@ function attempt(path: string, sawEmpty: { value: boolean }): { held: true } | {
   if (tryCreate(path)) return { held: true };
   // A directory or a FIFO by the lock's name is no holder that will ever let go.
   const found = findRegularFile(path);
-  if (found.state === "refused") throw new Error(`${path} ${found.reason}: remove it`);
+  if (found.state === "refused") throw new LockError("unusable", path, `${path} ${found.reason}: remove it`);
   const pid = holder(path);
   if (pid === undefined && !sawEmpty.value) {
     // Created but not yet written by its holder, or left empty by a crash: look again shortly.
@@ -113,8 +113,23 @@ function releaser(path: string): () => void {
   };
 }
 
+/**
+ * A lock that cannot be had: something other than a lock file stands at its name (`unusable`),
+ * or another process has held it past the wait (`held`). The caller names it in its own words.
+ */
+export class LockError extends Error {
+  constructor(
+    readonly reason: "unusable" | "held",
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "LockError";
+  }
+}
+
 const heldTooLong = (path: string, pid: number | undefined, timeoutMs: number) =>
-  new Error(`another ix (pid ${pid}) has held ${path} for over ${timeoutMs / 1000} s`);
+  new LockError("held", path, `another ix (pid ${pid}) has held ${path} for over ${timeoutMs / 1000} s`);
 
 export async function acquireMapLock(path: string, timeoutMs = 10 * 60_000): Promise<MapLock> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

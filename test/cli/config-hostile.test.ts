@@ -209,7 +209,7 @@ describe("the registry, workspaces.json", () => {
         const cwd = lock === "workspaces.json.lock" ? realpathSync(await writeTree(tempDir("ix-repo-"), FILES)) : root;
         const r = run([...line, "--format", "llm"], home, cwd);
         expect(r.code).toBe(1);
-        expect(decodeLlm(r.lines[0]!).fields.message).toBe(`${path} is a ${kind}, not a file: remove it`);
+        expect(decodeLlm(r.lines[0]!).fields).toMatchObject({ code: "lock_unusable", message: `${path} is a ${kind}, not a file: remove it` });
         rmSync(path, { recursive: true });
       }
     }

@@ -20,7 +20,7 @@ const MAX_PATTERNS = 64;
 export const packageEntries: PackageEntries = (ws, paths) => {
   const packages = new WorkspacePackages(ws);
   const out = new Set<string>();
-  for (const manifest of ws.filesNamed("package.json")) {
+  for (const manifest of packages.manifests()) {
     for (const file of manifestEntries(packages, paths, dirname(manifest), asObject(ws.json(manifest)))) out.add(file);
   }
   return [...out];

@@ -577,11 +577,11 @@ describe("Python", () => {
     expect(reanchor(splitLines(text), { ...setter, signature: undefined }, siteSyntaxOf("python"))).toEqual({ startLine: 4, endLine: 6 });
   });
 
-  test("import mode: from … import name, a module path, a parenthesised list", () => {
+  test("import mode: from … import name, a module path, a parenthesised list (at its first line, where the graph records it)", () => {
     expect(importOf(PY, "parse", [1], "python")).toEqual({ line: 1, also: [], more: 0, snippet: "from .util import helper, parse" });
     expect(importOf(PY, "os.path", [], "python")).toEqual({ line: 2, also: [], more: 0, snippet: "import os.path" });
     expect(importOf(PY, "Field", [3], "python")).toEqual({
-      line: 5,
+      line: 3,
       also: [], more: 0,
       snippet: "from .models import ( Model, Field as F, )",
     });
@@ -663,17 +663,17 @@ describe("import mode in TypeScript", () => {
 
   test("a named import, hint lines first", () => {
     expect(importOf(text, "parse", [1])).toEqual({ line: 1, also: [], more: 0, snippet: 'import { parse, type Tree } from "./parser";' });
-    expect(importOf(text, "helper", [7, 3])).toEqual({
-      line: 3,
+    expect(importOf(text, "helper", [7, 2])).toEqual({
+      line: 2,
       also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
     expect(importOf(text, "helper", [7])).toMatchObject({ line: 7, also: [], more: 0 });
   });
 
-  test("a name inside a multi-line import list: its line, with the statement as the snippet", () => {
+  test("a name inside a multi-line import list: the statement's first line, where the graph records it, with the statement as the snippet", () => {
     expect(importOf(text, "resolveWorkspaceRoot", [2])).toEqual({
-      line: 4,
+      line: 2,
       also: [], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
@@ -682,7 +682,7 @@ describe("import mode in TypeScript", () => {
   test("by module specifier: exact, without extension, or a require", () => {
     expect(importOf(text, "./parser", [])?.line).toBe(1);
     expect(importOf(text, "../ws/index", [2, 7])).toEqual({
-      line: 5,
+      line: 2,
       also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });

@@ -470,6 +470,24 @@ describe("call results", () => {
   });
 });
 
+describe("export type * (TypeScript 5.0)", () => {
+  test("a type-only star re-export, plain or as a namespace, parses and is a type-only re-export", () => {
+    const facts = factsOf(lines('export type * from "./types";', 'export type * as shapes from "./shapes";', "export function after() {}"));
+    expect(facts.parseErrors).toBe(0);
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./types", names: [{ imported: "*", local: "" }], kind: "reexport", typeOnly: true },
+      { line: 2, source: "./shapes", names: [{ imported: "*", local: "shapes" }], kind: "reexport", typeOnly: true },
+    ]);
+    expect(facts.entities.map((e) => e.name)).toEqual(["after"]);
+  });
+
+  test("the repair moves no character and leaves `export type X` alone", () => {
+    const source = 'export type * from "./t";\nexport type X = 1;\nexport type{ Y } from "./y";\n';
+    const prepared = prepareTypeScriptSource(source, "typescript");
+    expect(prepared).toBe('export      * from "./t";\nexport type X = 1;\nexport type{ Y } from "./y";\n');
+  });
+});
+
 describe("imports", () => {
   const facts = factsOf(
     lines(

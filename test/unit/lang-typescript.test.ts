@@ -470,6 +470,38 @@ describe("call results", () => {
   });
 });
 
+describe("JSX elements render components", () => {
+  const calls = (source: string, lang: ScriptLang) => factsOf(source, lang).calls.map((c) => [c.callee, c.receiver ?? "", c.line, c.from]);
+
+  test("a component, a member component and a generic one are calls; intrinsic elements, closing tags and fragments are not", () => {
+    const source = lines(
+      "export function App() {", //                                   1
+      "  return (", //                                                 2
+      "    <Provider client={c}>", //                                  3
+      "      <Layout.Header title=\"x\" />", //                         4
+      "      <List<Item> items={[]} />", //                             5
+      "      <div className=\"x\"><my-element /><></></div>", //       6
+      "      <_Private />", //                                          7
+      "    </Provider>", //                                             8
+      "  );", //                                                        9
+      "}", //                                                           10
+    );
+    expect(calls(source, "tsx")).toEqual([
+      ["Provider", "", 3, 0],
+      ["Header", "Layout", 4, 0],
+      ["List", "", 5, 0],
+      ["_Private", "", 7, 0],
+    ]);
+  });
+
+  test("in JavaScript too", () => {
+    expect(calls("const page = <Page.Body><Item /></Page.Body>;\n", "javascript")).toEqual([
+      ["Body", "Page", 1, -1],
+      ["Item", "", 1, -1],
+    ]);
+  });
+});
+
 describe("export type * (TypeScript 5.0)", () => {
   test("a type-only star re-export, plain or as a namespace, parses and is a type-only re-export", () => {
     const facts = factsOf(lines('export type * from "./types";', 'export type * as shapes from "./shapes";', "export function after() {}"));

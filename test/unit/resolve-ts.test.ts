@@ -309,6 +309,27 @@ describe("tsconfig and workspace packages", () => {
   });
 });
 
+describe("default imports", () => {
+  test("an import of the default export names the entity too, declared default or exported as default", () => {
+    const app = new FactsBuilder("src/App.tsx");
+    app.entity("App", "function", { exported: true, defaultExport: true });
+    const other = new FactsBuilder("src/other.tsx");
+    other.entity("Other", "function").export("Other", "default");
+    const anonymous = new FactsBuilder("src/anon.ts");
+    anonymous.entity("default", "function", { exported: true, defaultExport: true });
+    const main = new FactsBuilder("src/main.tsx");
+    main.import("./App", [["default", "Root"]]).import("./other", [["default", "Page"], ["extra", "extra"]]).import("./anon", [["default", "anon"]]);
+    main.call(-1, "Root").call(-1, "Page");
+    const result = resolveOne("src/main.tsx", [app.build(), other.build(), anonymous.build(), main.build()]);
+    expect(result.edges.filter((e) => e.kind === "IMPORTS").map((e) => [e.dst.path, e.names])).toEqual([
+      ["src/App.tsx", ["default", "App"]],
+      ["src/other.tsx", ["default", "extra", "Other"]],
+      ["src/anon.ts", ["default"]],
+    ]);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index])).toEqual([["src/App.tsx", 0], ["src/other.tsx", 0]]);
+  });
+});
+
 describe("monorepo packages named by their own tests and by each other", () => {
   /** zod's layout: the package's package.json ignored by its .gitignore, so only on disk. */
   const zodManifest = JSON.stringify({

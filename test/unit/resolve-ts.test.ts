@@ -314,7 +314,8 @@ describe("default imports", () => {
     const app = new FactsBuilder("src/App.tsx");
     app.entity("App", "function", { exported: true, defaultExport: true });
     const other = new FactsBuilder("src/other.tsx");
-    other.entity("Other", "function").export("Other", "default");
+    other.entity("Other", "function");
+    other.export("Other", "default");
     const anonymous = new FactsBuilder("src/anon.ts");
     anonymous.entity("default", "function", { exported: true, defaultExport: true });
     const main = new FactsBuilder("src/main.tsx");

@@ -470,6 +470,44 @@ describe("call results", () => {
   });
 });
 
+describe("signatures over several lines", () => {
+  const facts = factsOf(
+    lines(
+      "export class QueryClient {", //                                  1
+      "  fetchQuery<", //                                               2
+      "    TQueryFnData,", //                                           3
+      "    TError = DefaultError, // the default", //                   4
+      "  >(", //                                                        5
+      "    options: FetchQueryOptions<TQueryFnData, TError>,", //       6
+      "  ): Promise<TQueryFnData> {", //                                7
+      "    return this.run(options);", //                               8
+      "  }", //                                                         9
+      "}", //                                                           10
+      "export const select = async (", //                               11
+      "  state: State,", //                                             12
+      ") => {", //                                                      13
+      "  return state;", //                                             14
+      "};", //                                                          15
+      "export interface Cache {", //                                    16
+      "  build(", //                                                    17
+      "    client: QueryClient,", //                                    18
+      "  ): void;", //                                                  19
+      "}", //                                                           20
+      "export function one(a: number) { return a; }", //                21
+    ),
+  );
+
+  test("the header up to its body's brace, joined onto one line; a one-line declaration as before", () => {
+    expect(entity(facts, "QueryClient.fetchQuery").signature).toBe(
+      "fetchQuery<TQueryFnData, TError = DefaultError>(options: FetchQueryOptions<TQueryFnData, TError>): Promise<TQueryFnData> {",
+    );
+    expect(entity(facts, "select").signature).toBe("const select = async (state: State) => {");
+    expect(entity(facts, "Cache.build").signature).toBe("build(client: QueryClient): void");
+    expect(entity(facts, "QueryClient").signature).toBe("class QueryClient {");
+    expect(entity(facts, "one").signature).toBe("function one(a: number) { return a; }");
+  });
+});
+
 describe("JSX elements render components", () => {
   const calls = (source: string, lang: ScriptLang) => factsOf(source, lang).calls.map((c) => [c.callee, c.receiver ?? "", c.line, c.from]);
 

@@ -647,6 +647,34 @@ describe("Go", () => {
   });
 });
 
+describe("a signature recorded over several lines", () => {
+  test("tells two declarations of one name apart, read back as the extractor joined it", () => {
+    const text = source(
+      "export class Http {", //          1
+      "  request(", //                    2
+      "    url: string,", //              3
+      "  ): void {", //                   4
+      "  }", //                           5
+      "}", //                             6
+      "export class Socket {", //         7
+      "  request(", //                    8
+      "    frame: Frame, // raw", //      9
+      "  ): void {", //                   10
+      "  }", //                           11
+      "}", //                             12
+      "export const send = async (", //   13
+      "  body: string,", //               14
+      ") => {", //                        15
+      "};", //                            16
+    );
+    // Recorded where the first one is now: only the signature says it is the second.
+    expect(reanchor(splitLines(text), { name: "request", kind: "method", startLine: 2, endLine: 4, signature: "request(frame: Frame): void {" }, TS)).toEqual({ startLine: 8, endLine: 11 });
+    expect(reanchor(splitLines(text), { name: "request", kind: "method", startLine: 8, endLine: 11, signature: "request(url: string): void {" }, TS)).toEqual({ startLine: 2, endLine: 5 });
+    // The text of an exported const starts after `export`.
+    expect(reanchor(splitLines(text), { name: "send", kind: "function", startLine: 2, endLine: 2, signature: "const send = async (body: string) => {" }, TS)).toEqual({ startLine: 13, endLine: 16 });
+  });
+});
+
 describe("import mode in TypeScript", () => {
   const text = source(
     'import { parse, type Tree } from "./parser";', // 1

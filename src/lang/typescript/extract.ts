@@ -348,7 +348,7 @@ class Extractor {
       kind,
       startLine: lineOf(start),
       endLine: endLineOf(end),
-      signature: signatureAt(this.source, textStart),
+      signature: signatureAt(this.source, textStart, end),
       exported: mark.exported,
       parent,
     };

@@ -341,6 +341,7 @@ describe("monorepo packages named by their own tests and by each other", () => {
     },
   });
   const configs = {
+    "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
     ".configs/tsconfig.base.json": `{ "compilerOptions": { "strict": true, }, }`,
     "packages/zod/tsconfig.json": `{
       "extends": "../../.configs/tsconfig.base.json",
@@ -358,7 +359,7 @@ describe("monorepo packages named by their own tests and by each other", () => {
     return { v4, object, root };
   }
 
-  test("a test importing its own package by name, through exports and a custom condition, its package.json only on disk", () => {
+  test("a test importing its own package by name, through exports and a custom condition, its package.json (a declared workspace package's) only on disk", () => {
     const { v4, object, root } = zod();
     const path = "packages/zod/src/v4/classic/tests/object.test.ts";
     const test = new FactsBuilder(path);

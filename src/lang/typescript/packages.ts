@@ -1,6 +1,6 @@
 // Workspace packages: the importer's own package (a self-reference) or a package.json
-// anywhere in the project whose `name` an import names, the packages a workspace declaration
-// names (workspaces.ts) among them even when their package.json is not in the listing. Entry
+// anywhere in the project whose `name` an import names; the package.json of a directory a
+// workspace declaration names (workspaces.ts) counts even when the listing leaves it out. Entry
 // points come from `exports` (subpaths, conditions, `*` patterns), else module/main/types, else
 // index; an entry inside a build directory maps back to its `src/` source.
 import { asObject } from "../../resolve/jsonc.ts";
@@ -28,6 +28,7 @@ export class WorkspacePackages {
   private readonly byName = new Map<"", Remembered<Map<string, string[]>>>();
   private readonly allManifests = new Map<"", Remembered<Manifests>>();
   private readonly scopes = new Map<string, Remembered<string | null>>();
+  private readonly listedMemo = new Map<"", Remembered<ReadonlySet<string>>>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -88,14 +89,13 @@ export class WorkspacePackages {
 
   /**
    * The directory of the nearest package.json above a file: the package the file belongs to.
-   * One on disk counts though the listing leaves it out, as it does for the compiler.
+   * A declared workspace package's counts though the listing leaves it out, as it does for the
+   * compiler (manifests()); no other directory is looked for on disk.
    */
   private scopeOf(file: string): string | undefined {
     const found = this.ws.reads.cached(this.scopes, dirname(file), () => {
-      for (const dir of ancestorDirs(file)) {
-        const path = manifestPath(dir);
-        if (this.ws.has(path) || asObject(this.ws.json(path)) !== undefined) return dir;
-      }
+      const known = this.manifestsOf().known;
+      for (const dir of ancestorDirs(file)) if (known.has(manifestPath(dir))) return dir;
       return null;
     });
     return found ?? undefined;
@@ -111,16 +111,25 @@ export class WorkspacePackages {
 
   private manifestsOf(): Manifests {
     return this.ws.reads.cached(this.allManifests, "", () => {
-      const listed = this.ws.filesNamed("package.json");
+      const listed = this.listed();
       const declared = new Set<string>();
       const all = [...listed];
       for (const dir of declaredPackageDirs(this.ws)) {
         const path = manifestPath(dir);
         declared.add(path);
-        if (!this.ws.has(path) && asObject(this.ws.json(path)) !== undefined) all.push(path);
+        if (!listed.has(path) && asObject(this.ws.json(path)) !== undefined) all.push(path);
       }
-      return { all, declared };
+      return { all, declared, known: new Set(all) };
     });
+  }
+
+  /**
+   * The listed package.json files, asked once: every memo above rests on this one read (a
+   * package.json listed or gone moves it) instead of one per path, which each reuse of a memo
+   * charges again to the file reusing it.
+   */
+  private listed(): ReadonlySet<string> {
+    return this.ws.reads.cached(this.listedMemo, "", () => new Set(this.ws.filesNamed("package.json")));
   }
 
   /** A file named by a manifest, preferring its `src/` source when it points into a build dir. */
@@ -166,6 +175,7 @@ export class WorkspacePackages {
 
 interface Manifests {
   all: string[];
+  known: ReadonlySet<string>;
   /** The package.json paths of the directories a workspace declaration names. */
   declared: ReadonlySet<string>;
 }

@@ -38,7 +38,15 @@ const BODILESS = new Set(["function_signature", "method_signature", "abstract_me
  * body opens (its `{` included), all of a bodiless one, else the first line (lang/signature).
  */
 export function signatureAt(source: string, start: number, declaration?: Node): string {
-  return headerSignature(source, start, declaration && headerEnd(declaration, source), "//");
+  // Most headers open their body on their first line: the tree is asked only about the rest.
+  return headerSignature(source, start, declaration && !opensOnFirstLine(source, start) ? headerEnd(declaration, source) : undefined, "//");
+}
+
+/** The first line holds a body's `{` or an arrow: the header ends on it (or near enough to show it). */
+function opensOnFirstLine(source: string, start: number): boolean {
+  const newline = source.indexOf("\n", start);
+  const line = source.slice(start, newline < 0 ? source.length : newline);
+  return line.includes("{") || line.includes("=>");
 }
 
 /** Where a declaration's header ends: its body's `{` (or an arrow's expression) of its own or of the function it holds. */

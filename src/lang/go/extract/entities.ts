@@ -31,7 +31,8 @@ function signatureOf(source: string, node: Node): string {
   const start = node.startIndex;
   const newline = source.indexOf("\n", start);
   const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
-  const body = node.childForFieldName("body");
+  // Most headers open their body on their first line: the tree is asked only about the rest.
+  const body = source.slice(start, end).includes("{") ? null : node.childForFieldName("body");
   if (body && body.startIndex > end) return headerSignature(source, start, body.startIndex + 1, "//");
   return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
 }

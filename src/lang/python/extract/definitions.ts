@@ -288,7 +288,8 @@ function signatureOf(source: string, node: Node): string {
   const start = node.startIndex;
   const newline = source.indexOf("\n", start);
   const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
-  const colon = headerColon(node);
+  // Most headers end on their first line: the tree is asked only about the rest.
+  const colon = /:\s*(?:#.*)?$/.test(source.slice(start, end)) ? undefined : headerColon(node);
   if (colon && colon.endIndex > end) return headerSignature(source, start, colon.endIndex, "#");
   return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
 }

@@ -721,6 +721,13 @@ describe("import mode in TypeScript", () => {
   test("nothing imported under that name gives undefined", () => {
     expect(importOf(text, "missing", [1])).toBeUndefined();
   });
+
+  test("a statement too long to show whole: its first line and the line naming the import", () => {
+    const names = Array.from({ length: 30 }, (_, i) => `  name${i},`);
+    const long = source("import {", ...names, '} from "./names";');
+    expect(importOf(long, "name7", [1])).toEqual({ line: 1, also: [], more: 0, snippet: "import { … name7," });
+    expect(importOf(long, "./names", [1])?.snippet).toBe('import { … } from "./names";');
+  });
 });
 
 describe("large files", () => {

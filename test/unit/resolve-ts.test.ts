@@ -403,6 +403,17 @@ describe("monorepo packages named by their own tests and by each other", () => {
     const result = resolveOne(appPath, [core.build(), fixture.build(), app.build()], texts);
     expect(only(callsFrom(result, -1)).dst).toEqual({ path: corePath, index: make });
   });
+
+  test("a package whose main is a build output the tree lacks, and whose `source` names its file", () => {
+    const libPath = "packages/lib/lib.ts";
+    const lib = new FactsBuilder(libPath);
+    const run = lib.entity("run", "function", { exported: true });
+    const app = new FactsBuilder("apps/web/main.ts");
+    app.import("@acme/lib", [["run", "run"]]).call(-1, "run");
+    const texts = { "packages/lib/package.json": JSON.stringify({ name: "@acme/lib", main: "dist/bundle.cjs", source: "lib.ts" }) };
+    const result = resolveOne("apps/web/main.ts", [lib.build(), app.build()], texts);
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: libPath, index: run });
+  });
 });
 
 describe("receivers and classes", () => {

@@ -16,6 +16,11 @@ import { declaredPackageDirs } from "./workspaces.ts";
 const ACTIVE_CONDITIONS = ["types", "import", "default"];
 /** What is tried when no active condition names a file in the repository. */
 const FALLBACK_CONDITIONS = ["require", "module", "node"];
+/**
+ * The fields naming a package's entry, tried in order: a bundler's, node's, the types', then
+ * `source` (microbundle, parcel), the file the others are built from when none is in the tree.
+ */
+export const ENTRY_FIELDS = ["module", "main", "types", "typings", "source"];
 export const BUILD_DIRS: ReadonlySet<string> = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);
 
 export interface PackageSpecifier {
@@ -71,7 +76,7 @@ export class WorkspacePackages {
       return this.throughExports(dir, manifest.exports, pkg.subpath, conditions);
     }
     if (pkg.subpath !== "") return this.entry(dir, pkg.subpath) ?? "unknown";
-    for (const field of ["module", "main", "types", "typings"]) {
+    for (const field of ENTRY_FIELDS) {
       const value = manifest?.[field];
       const found = typeof value === "string" ? this.entry(dir, value) : undefined;
       if (found) return found;

@@ -67,7 +67,7 @@ describe("imports lists every import, resolved or not", () => {
     ]);
   });
 
-  test("imported-by and explain's importers count files, as before", () => {
+  test("imported-by counts the importing files, as before", () => {
     expect(llm(["imported-by", "src/util.ts"])[0]).toBe("imported-by target=src/util.ts shown=2 total=2");
   });
 });

@@ -3,6 +3,7 @@
 import type { EdgeKind } from "../model/edges";
 import type { GraphEdge, GraphNode } from "../store";
 import { edgeSite, type SiteAt } from "./edge-site";
+import { importMissRows, importMisses, type ImportMissRow } from "./import-misses";
 import type { Session } from "./session";
 import { callsThroughTypes, type ThroughType } from "./through-types";
 import { callerCounts, callerEdges, type CallerCounts } from "./usage";
@@ -26,6 +27,11 @@ export interface EdgeAnswer {
   callers?: CallerCounts;
   /** callers of a class's method: the interface members it implements, whose calls may run it. */
   through?: ThroughType[];
+  /**
+   * imports: the file's imports that reached no file of the graph, counted in `total`; the ones
+   * the limit leaves room for are rows after `rows`.
+   */
+  misses?: { rows: ImportMissRow[]; unresolved: number; external: number };
 }
 
 /** The file a relation is about: a file target is itself; a symbol's file otherwise. */
@@ -72,5 +78,11 @@ export async function edgeAnswer(session: Session, relation: Relation, target: G
   }
   const unresolved = callers ? callers.unresolved : relation === "callees" ? (await session.graph.unresolvedFrom(target.id)).length : 0;
   const through = relation === "callers" ? await callsThroughTypes(session, target) : undefined;
-  return { target, rows, total, unresolved, callers, through };
+  if (relation !== "imports") return { target, rows, total, unresolved, callers, through };
+  // Every import the file makes is listed: one that found no file is no less an import.
+  const file = await fileOf(session, target);
+  const all = await importMisses(session, file);
+  const shownMisses = await importMissRows(session, file, all.slice(0, Math.max(0, limit - rows.length)));
+  const misses = { rows: shownMisses, unresolved: all.filter((m) => m.kind === "unresolved").length, external: all.filter((m) => m.kind === "external").length };
+  return { target, rows, total: total + all.length, unresolved: misses.unresolved, misses };
 }

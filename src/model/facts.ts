@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 33;
+export const FACTS_VERSION = 34;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string

@@ -3,7 +3,7 @@
 import type { EdgeAnswer, Relation } from "../answers/edges";
 import { quiet, type Fields } from "../wire/record";
 import type { Writer } from "../wire/writer";
-import { needsId, REF_ROW, refFields } from "./refs";
+import { missFields, needsId, REF_ROW, refFields } from "./refs";
 import type { RowShape } from "./shape";
 import { commandLine } from "../wire/shell";
 
@@ -16,6 +16,7 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
     const { fields, optional } = refFields(row, ids.has(row));
     return REF_ROW.shape(fields, shape, optional);
   });
+  for (const miss of answer.misses?.rows ?? []) rows.push(REF_ROW.shape(missFields(miss), shape));
   const header: Fields = { target: target.kind === "file" ? target.path : target.name, path: target.kind === "file" ? undefined : target.path };
   const viaInterface = (answer.through ?? []).reduce((sum, t) => sum + t.calls, 0);
   const after: Fields =
@@ -23,7 +24,9 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
       ? { resolved: answer.total, references: quiet(answer.callers?.references ?? 0), unresolved: quiet(answer.unresolved), via_interface: quiet(viaInterface) }
       : relation === "callees"
         ? { unresolved: quiet(answer.unresolved) }
-        : {};
+        : answer.misses
+          ? { unresolved: quiet(answer.misses.unresolved), external: quiet(answer.misses.external) }
+          : {};
   writer.list(relation, header, "ref", rows, { total: answer.total, noun: NOUN[relation], after });
   if (answer.total === 0 && viaInterface > 0) {
     // The compiler binds a call through an interface to the interface's member: those calls
@@ -38,6 +41,11 @@ export function presentEdges(writer: Writer, relation: Relation, answer: EdgeAns
   } else if (answer.total === 0 && relation === "callers" && (answer.callers?.typeReferences ?? 0) > 0) {
     writer.record("hint", {
       text: `No callers: ${answer.callers!.typeReferences} annotation(s) name '${target.name}' as a type, which is a use but no call. ${commandLine(["ix", "around", `${target.path}:${target.startLine}`])} lists the files that use it.`,
+    });
+  }
+  if ((answer.misses?.unresolved ?? 0) > 0) {
+    writer.record("hint", {
+      text: `${answer.misses!.unresolved} import(s) name a module the project should hold (a relative path, an alias, a workspace package) that was not found: calls through them are not bound.`,
     });
   }
   for (const { member, calls } of answer.through ?? []) {

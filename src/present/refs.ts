@@ -1,6 +1,7 @@
 // The rows of an edge answer: the other end, where the edge is now, and how it was bound when
 // that is worth saying (an indirect binding, a confidence below one).
 import type { RefRow } from "../answers/edges";
+import type { ImportMissRow } from "../answers/import-misses";
 import type { FieldValue } from "../wire/record";
 import { rowFields } from "./shape";
 import { SITE_PARTS, siteField } from "./site";
@@ -9,7 +10,7 @@ import { SITE_PARTS, siteField } from "./site";
 const DIRECT = new Set(["local", "import", "this", "self", "package", "namespace", "constructor"]);
 
 export const REF_ROW = rowFields(
-  ["name", "kind", "path", "lines", "site", "use", "via", "confidence", "stale", "id"],
+  ["name", "kind", "path", "specifier", "lines", "site", "use", "via", "confidence", "stale", "id"],
   ["id", "via", "confidence", "signature", "role"],
   { site: SITE_PARTS },
 );
@@ -25,6 +26,7 @@ export function refFields(row: RefRow, withId: boolean): { fields: Record<RefFie
     name: node.kind === "file" ? undefined : node.name,
     kind: node.kind,
     path: node.path,
+    specifier: undefined,
     lines: node.kind === "file" ? undefined : `${node.startLine}-${node.endLine}`,
     site: siteField(site),
     // A hand-over by name is told from a call.
@@ -35,6 +37,26 @@ export function refFields(row: RefRow, withId: boolean): { fields: Record<RefFie
     id: withId ? node.id : undefined,
   };
   return { fields, optional: { id: node.id, via: edge.via ?? undefined, confidence: edge.confidence ?? undefined, signature: node.signature, role: node.role } };
+}
+
+/**
+ * An import that reached no file (imports): `kind` says whether the module should have been
+ * the project's (unresolved) or is known to be outside it (external), `specifier` what it names.
+ */
+export function missFields(row: ImportMissRow): Record<RefField, FieldValue> {
+  return {
+    name: undefined,
+    kind: row.kind,
+    path: undefined,
+    specifier: row.specifier,
+    lines: undefined,
+    site: siteField(row.site),
+    use: undefined,
+    via: undefined,
+    confidence: undefined,
+    stale: row.stale || undefined,
+    id: undefined,
+  };
 }
 
 /** Rows that would read the same (name, kind, path) need their ids to be told apart. */

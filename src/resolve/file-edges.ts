@@ -4,7 +4,7 @@ import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts
 import type { Binder, Value } from "./binder.ts";
 import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
-import type { LanguageResolver } from "./language.ts";
+import type { LanguageResolver, Mod } from "./language.ts";
 import type { EntityRef, FileResolution, Via } from "./model.ts";
 import { CALLABLE } from "./values.ts";
 
@@ -55,8 +55,13 @@ function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: Entit
   }
   const names = imp.names.map((n) => n.imported);
   const language = binder.languages.ofModule(mod);
+  const defaultName = names.includes("default") ? defaultExportName(binder, mod) : undefined;
   for (const target of language.moduleFiles(mod)) {
-    if (target !== file.path) sink.edge(file, { path: target, index: -1 }, "IMPORTS", "import", 1, imp.line, names);
+    if (target === file.path) continue;
+    // `import App from "./App"` names App as much as `import { App }` does: importers of App
+    // are matched by name (explain, impact, the dead-export smell).
+    const named = defaultName?.path === target ? [...names, defaultName.name] : names;
+    sink.edge(file, { path: target, index: -1 }, "IMPORTS", "import", 1, imp.line, named);
   }
   // `from pkg import mod`: the submodule is imported too.
   if (!language.importsNameModules) return;
@@ -68,6 +73,14 @@ function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: Entit
       if (target !== file.path) sink.edge(file, { path: target, index: -1 }, "IMPORTS", "import", 1, imp.line, [name.imported]);
     }
   }
+}
+
+/** The entity a module exports as its default, by its own name and file; none for an anonymous one. */
+function defaultExportName(binder: Binder, mod: Mod): { path: string; name: string } | undefined {
+  const value = binder.moduleMember(mod, "default");
+  if (value?.t !== "entity") return undefined;
+  const name = binder.index(value.ref.path)?.entity(value.ref.index)?.name;
+  return name === undefined || name === "default" ? undefined : { path: value.ref.path, name };
 }
 
 function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact): Target {

@@ -87,6 +87,15 @@ export class Workspace {
     return this.dirIndex().dirs.has(dir);
   }
 
+  /**
+   * Every directory that holds a file, at any depth. Not noted as a read: what is asked of it
+   * (a monorepo's package directories by their globs) is read again with the manifests, whose
+   * arrival or removal is noted (filesNamed).
+   */
+  directories(): ReadonlySet<string> {
+    return this.dirIndex().dirs;
+  }
+
   private dirIndex(): DirIndex {
     if (this.index) return this.index;
     const index: DirIndex = { filesByDir: new Map(), dirs: new Set() };

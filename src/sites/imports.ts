@@ -9,8 +9,11 @@ const RANK = { exact: 0, segment: 1 } as const;
 
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1).)*)\1/g;
 
+/** `line` is where the statement starts, as the graph records an import; `named` the line naming it. */
 export interface ImportCandidate extends Candidate {
   statement: Statement;
+  /** 1-based: the line where the name or specifier was found, inside a statement that may run on. */
+  named: number;
 }
 
 export function importCandidates(view: CodeView, name: string, hints: readonly number[]): ImportCandidate[] {
@@ -22,7 +25,8 @@ export function importCandidates(view: CodeView, name: string, hints: readonly n
     const rank = matchRank(view, i, name);
     if (rank === undefined) continue;
     const hintDistance = distanceToHints(statement.start + 1, statement.end + 1, hints);
-    candidates.push({ line: i + 1, rank, hintDistance, statement });
+    // `import {` on one line and the name on the next: the site is the statement's first line.
+    candidates.push({ line: statement.start + 1, named: i + 1, rank, hintDistance, statement });
   }
   return candidates;
 }

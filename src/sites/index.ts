@@ -61,8 +61,8 @@ export function findSiteInLines(lines: readonly string[], q: Omit<SiteQuery, "te
     const candidates = importCandidates(view, q.name, q.hintLines);
     const chosen = pick(candidates);
     if (!chosen) return undefined;
-    const statement = candidates.find((c) => c.line === chosen.line)!.statement;
-    return { ...chosen, snippet: statementSnippet(view, statement.start, statement.end, chosen.line - 1) };
+    const { statement, named } = candidates.find((c) => c.line === chosen.line)!;
+    return { ...chosen, snippet: statementSnippet(view, statement.start, statement.end, named - 1) };
   }
   const name = shortName(q.name);
   const { span, hints, others } = searchArea(view, q.scope, q.nested ?? [], q.hintLines);

@@ -22,7 +22,10 @@ export function callSnippet(view: CodeView, index: number): string {
   return capSnippet(parts.join(" "));
 }
 
-/** A statement's lines joined when it fits; otherwise the one line that names the import. */
+/**
+ * A statement's lines joined when it fits; otherwise its first line (where the site is) and the
+ * line that names the import: `from ._types import ( … AsyncByteStream,`.
+ */
 export function statementSnippet(view: CodeView, start: number, end: number, line: number): string {
   if (start === end) return capSnippet(view.lines[line]!.trim());
   const joined = view.lines
@@ -30,5 +33,7 @@ export function statementSnippet(view: CodeView, start: number, end: number, lin
     .map((text) => text.trim())
     .filter((text) => text !== "")
     .join(" ");
-  return joined.length <= SNIPPET_MAX ? joined : capSnippet(view.lines[line]!.trim());
+  if (joined.length <= SNIPPET_MAX) return joined;
+  const first = view.lines[start]!.trim();
+  return capSnippet(line === start ? first : `${first} … ${view.lines[line]!.trim()}`);
 }

@@ -6,6 +6,7 @@ import { bracedEnd, firstDecoratorLine, indentedEnd, linesBelow, throughOverload
 import type { CodeView } from "./mask";
 import type { SiteSyntax } from "./syntax";
 import { identifierColumns, indentOf } from "./words";
+import { joinHeaderLines } from "../util/header-lines";
 
 export interface Scope {
   name: string;
@@ -13,7 +14,8 @@ export interface Scope {
   startLine: number;
   endLine: number;
   /**
-   * Optional: the span's first line as the graph recorded it (EntityFact.signature). Two
+   * Optional: the span's signature as the graph recorded it (EntityFact.signature: its first
+   * line, or a header over several lines joined onto one). Two
    * declarations of one name (a property's getter and setter, overloads in two classes)
    * are told apart by it.
    */
@@ -133,9 +135,29 @@ function bestDeclaration(
   return best && { line: best.line, column: best.column };
 }
 
-/** Does the declaration at `line`, or its first decorator line, hold the recorded first line? */
+/**
+ * Does the declaration at `line`, or its first decorator line, hold the recorded signature? A
+ * signature laid out over several lines is recorded joined onto one: the line opens it.
+ */
 function hasSignature(view: CodeView, line: number, signature: string): boolean {
-  return view.lines[line]!.includes(signature) || view.lines[firstDecoratorLine(view, line)]!.includes(signature);
+  return hasSignatureAt(view, line, signature) || hasSignatureAt(view, firstDecoratorLine(view, line), signature);
+}
+
+function hasSignatureAt(view: CodeView, line: number, signature: string): boolean {
+  if (view.lines[line]!.includes(signature)) return true;
+  // Read as the extractor joined it: the declaration's lines from here (`export ` may come
+  // before where its text starts), as far as the signature reaches.
+  const first = view.lines[line]!;
+  const marker = view.syntax.comments === "hash" ? "#" : "//";
+  const joined = joinHeaderLines(linesFrom(view, line, MAX_HEADER_LINES), marker, first.length + signature.length);
+  return joined.length > first.trim().length && joined.includes(signature);
+}
+
+/** A header over more lines than this is not read back. */
+const MAX_HEADER_LINES = 40;
+
+function* linesFrom(view: CodeView, line: number, count: number): Generator<string> {
+  for (let i = line; i < view.length && i < line + count; i++) yield view.lines[i]!;
 }
 
 /**

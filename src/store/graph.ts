@@ -325,8 +325,8 @@ export interface GraphReader {
   hop(ids: readonly string[], direction: "into" | "from", links: HopLinks, limit: number): Promise<HopEdge[]>;
   /** Unresolved call sites and hand-overs that use `name`. */
   unresolvedUses(name: string): Promise<number>;
-  /** Unresolved call sites inside the node. */
-  unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]>;
+  /** Unresolved call sites inside the node (`kind` IMPORTS: a file's imports that found no module of the project). */
+  unresolvedFrom(id: string, kind?: "CALLS" | "IMPORTS"): Promise<{ name: string; receiver: string | null; lines: number[] }[]>;
 
   fileRow(path: string): Promise<FileRow | undefined>;
   /** The rows of some files (missing paths are left out). */

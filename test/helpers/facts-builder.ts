@@ -138,7 +138,8 @@ export function langOf(path: string): Lang {
 }
 
 /** A Project over facts and config texts held in memory; counts facts loads for laziness checks. */
-export function memoryProject(files: FileFacts[], texts: Record<string, string> = {}): Project & { loads: number } {
+/** `unlisted`: files on disk that the listing leaves out (a gitignored manifest): read, never listed. */
+export function memoryProject(files: FileFacts[], texts: Record<string, string> = {}, unlisted: Record<string, string> = {}): Project & { loads: number } {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const paths = new Set<string>([...byPath.keys(), ...Object.keys(texts)]);
   const project = {
@@ -150,7 +151,7 @@ export function memoryProject(files: FileFacts[], texts: Record<string, string> 
     },
     languages: registry,
     readText(path: string): string | undefined {
-      return texts[path];
+      return texts[path] ?? unlisted[path];
     },
   };
   return project;

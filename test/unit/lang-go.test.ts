@@ -10,6 +10,13 @@ beforeAll(async () => {
 
 const go = (...lines: string[]): string => ["package demo", "", ...lines].join("\n");
 
+describe("go signatures", () => {
+  test("a func whose parameters run over lines is the signature, joined through its body's brace", () => {
+    const f = facts(go("func (s *Server) Handle(", "\tw http.ResponseWriter, // the writer", "\tr *http.Request,", ") error {", "\treturn nil", "}"));
+    expect(entity(f, "Server.Handle").signature).toBe("func (s *Server) Handle(w http.ResponseWriter, r *http.Request) error {");
+  });
+});
+
 describe("go package and entities", () => {
   test("packageName comes from the package clause", () => {
     expect(facts("package server\n").packageName).toBe("server");

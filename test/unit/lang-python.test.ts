@@ -39,6 +39,27 @@ describe("python entities", () => {
     expect(entity(f, "view")).toMatchObject({ startLine: 1, endLine: 4, signature: "def view(request):" });
   });
 
+  test("a header laid out over several lines is the signature, joined up to its colon, comments dropped", () => {
+    const f = facts(
+      [
+        "class Client:",
+        "    def request(",
+        "        self,",
+        "        method: str,  # GET, POST",
+        "        url: URL | str,",
+        "    ) -> Response:",
+        "        return self.send(method, url)",
+        "",
+        "class Mounted(",
+        "    Base,",
+        "):",
+        "    pass",
+      ].join("\n"),
+    );
+    expect(entity(f, "Client.request").signature).toBe("def request(self, method: str, url: URL | str) -> Response:");
+    expect(entity(f, "Mounted").signature).toBe("class Mounted(Base):");
+  });
+
   test("signatures are trimmed and capped at 200 characters", () => {
     const params = Array.from({ length: 60 }, (_, i) => `p${i}`).join(", ");
     const f = facts(`def wide(${params}):\n    pass\n`);

@@ -470,6 +470,94 @@ describe("call results", () => {
   });
 });
 
+describe("signatures over several lines", () => {
+  const facts = factsOf(
+    lines(
+      "export class QueryClient {", //                                  1
+      "  fetchQuery<", //                                               2
+      "    TQueryFnData,", //                                           3
+      "    TError = DefaultError, // the default", //                   4
+      "  >(", //                                                        5
+      "    options: FetchQueryOptions<TQueryFnData, TError>,", //       6
+      "  ): Promise<TQueryFnData> {", //                                7
+      "    return this.run(options);", //                               8
+      "  }", //                                                         9
+      "}", //                                                           10
+      "export const select = async (", //                               11
+      "  state: State,", //                                             12
+      ") => {", //                                                      13
+      "  return state;", //                                             14
+      "};", //                                                          15
+      "export interface Cache {", //                                    16
+      "  build(", //                                                    17
+      "    client: QueryClient,", //                                    18
+      "  ): void;", //                                                  19
+      "}", //                                                           20
+      "export function one(a: number) { return a; }", //                21
+    ),
+  );
+
+  test("the header up to its body's brace, joined onto one line; a one-line declaration as before", () => {
+    expect(entity(facts, "QueryClient.fetchQuery").signature).toBe(
+      "fetchQuery<TQueryFnData, TError = DefaultError>(options: FetchQueryOptions<TQueryFnData, TError>): Promise<TQueryFnData> {",
+    );
+    expect(entity(facts, "select").signature).toBe("const select = async (state: State) => {");
+    expect(entity(facts, "Cache.build").signature).toBe("build(client: QueryClient): void");
+    expect(entity(facts, "QueryClient").signature).toBe("class QueryClient {");
+    expect(entity(facts, "one").signature).toBe("function one(a: number) { return a; }");
+  });
+});
+
+describe("JSX elements render components", () => {
+  const calls = (source: string, lang: ScriptLang) => factsOf(source, lang).calls.map((c) => [c.callee, c.receiver ?? "", c.line, c.from]);
+
+  test("a component, a member component and a generic one are calls; intrinsic elements, closing tags and fragments are not", () => {
+    const source = lines(
+      "export function App() {", //                                   1
+      "  return (", //                                                 2
+      "    <Provider client={c}>", //                                  3
+      "      <Layout.Header title=\"x\" />", //                         4
+      "      <List<Item> items={[]} />", //                             5
+      "      <div className=\"x\"><my-element /><></></div>", //       6
+      "      <_Private />", //                                          7
+      "    </Provider>", //                                             8
+      "  );", //                                                        9
+      "}", //                                                           10
+    );
+    expect(calls(source, "tsx")).toEqual([
+      ["Provider", "", 3, 0],
+      ["Header", "Layout", 4, 0],
+      ["List", "", 5, 0],
+      ["_Private", "", 7, 0],
+    ]);
+  });
+
+  test("in JavaScript too", () => {
+    expect(calls("const page = <Page.Body><Item /></Page.Body>;\n", "javascript")).toEqual([
+      ["Body", "Page", 1, -1],
+      ["Item", "", 1, -1],
+    ]);
+  });
+});
+
+describe("export type * (TypeScript 5.0)", () => {
+  test("a type-only star re-export, plain or as a namespace, parses and is a type-only re-export", () => {
+    const facts = factsOf(lines('export type * from "./types";', 'export type * as shapes from "./shapes";', "export function after() {}"));
+    expect(facts.parseErrors).toBe(0);
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./types", names: [{ imported: "*", local: "" }], kind: "reexport", typeOnly: true },
+      { line: 2, source: "./shapes", names: [{ imported: "*", local: "shapes" }], kind: "reexport", typeOnly: true },
+    ]);
+    expect(facts.entities.map((e) => e.name)).toEqual(["after"]);
+  });
+
+  test("the repair moves no character and leaves `export type X` alone", () => {
+    const source = 'export type * from "./t";\nexport type X = 1;\nexport type{ Y } from "./y";\n';
+    const prepared = prepareTypeScriptSource(source, "typescript");
+    expect(prepared).toBe('export      * from "./t";\nexport type X = 1;\nexport type{ Y } from "./y";\n');
+  });
+});
+
 describe("imports", () => {
   const facts = factsOf(
     lines(

@@ -8,12 +8,13 @@ import type { FileFacts } from "../../src/model/facts";
 import type { Project } from "../../src/resolve/model";
 import { Workspace } from "../../src/resolve/workspace";
 
-function project(files: Record<string, string>): Project {
+/** `unlisted`: on disk, left out of the listing (a gitignored manifest). */
+function project(files: Record<string, string>, unlisted: Record<string, string> = {}): Project {
   const paths = new Set(Object.keys(files));
   return {
     paths,
     facts: (path) => (paths.has(path) ? ({ entities: [] } as unknown as FileFacts) : undefined),
-    readText: (path) => files[path],
+    readText: (path) => files[path] ?? unlisted[path],
     languages: registry,
   };
 }
@@ -41,6 +42,13 @@ describe("the TypeScript family's package entries", () => {
   test("main, module, types and bin (a string or a map); the index when nothing is named", () => {
     expect(tsEntries({ "a/package.json": JSON.stringify({ main: "dist/cli.js", types: "types/api.d.ts", bin: { x: "./bin/x.js" } }), "a/src/cli.ts": "", "a/src/api.ts": "", "a/bin/x.js": "" })).toEqual(["a/bin/x.js", "a/src/api.ts", "a/src/cli.ts"]);
     expect(tsEntries({ "b/package.json": JSON.stringify({ bin: "run.mjs" }), "b/run.mjs": "", "b/src/index.ts": "" })).toEqual(["b/run.mjs", "b/src/index.ts"]);
+  });
+
+  test("a declared workspace package's package.json that only the disk holds (gitignored) names its entries too", () => {
+    const files = { "pnpm-workspace.yaml": "packages:\n  - packages/*\n", "packages/zod/src/index.ts": "", "packages/zod/src/v4/index.ts": "", "packages/zod/src/other.ts": "" };
+    const manifest = { name: "zod", exports: { ".": { "@zod/source": "./src/index.ts", import: "./index.js" }, "./v4": { "@zod/source": "./src/v4/index.ts" } } };
+    const p = project(files, { "packages/zod/package.json": JSON.stringify(manifest) });
+    expect(typescript.packageEntries!()(new Workspace(p), p.paths).sort()).toEqual(["packages/zod/src/index.ts", "packages/zod/src/v4/index.ts"]);
   });
 
   test("a manifest that names nothing in the repository, or cannot be read, names no file", () => {

@@ -40,7 +40,7 @@ describe("languages by extension", () => {
 });
 
 describe("manifests", () => {
-  const manifests = ["package.json", "jsconfig.json", "tsconfig.json", "tsconfig.build.json", "go.mod", "pyproject.toml", "setup.cfg"];
+  const manifests = ["package.json", "pnpm-workspace.yaml", "jsconfig.json", "tsconfig.json", "tsconfig.build.json", "go.mod", "pyproject.toml", "setup.cfg"];
   const others = ["tsconfig-base.json", "tsconfigx.json", "go.sum", "package-lock.json", "setup.py", "x/package.json.bak"];
   for (const name of manifests) {
     test(`${name} is one, at the root or below`, () => {

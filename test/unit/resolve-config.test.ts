@@ -3,6 +3,7 @@ import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles } from "../../src/resolve/index.ts";
 import { parseJsonc } from "../../src/resolve/jsonc.ts";
 import { exportsTargets } from "../../src/lang/typescript/packages.ts";
+import { globPattern, matchesGlob, pnpmPackageGlobs, workspacesGlobs } from "../../src/lang/typescript/workspaces.ts";
 
 describe("JSONC", () => {
   test("comments and trailing commas go; comment-like text inside strings stays", () => {
@@ -93,5 +94,44 @@ describe("tsconfig extends", () => {
     app.import("@/util", [["u", "u"]]).call(-1, "u");
     const result = resolveFiles(["web/app.js"], memoryProject([util.build(), decoy.build(), app.build()], texts)).get("web/app.js")!;
     expect(result.edges.filter((e) => e.kind === "CALLS").map((e) => e.dst)).toEqual([{ path: "web/src/util.js", index: u }]);
+  });
+});
+
+describe("workspace declarations", () => {
+  test("pnpm-workspace.yaml: the packages list, block or flow, quoted or not, comments and other keys aside", () => {
+    const block = [
+      "# the workspace",
+      "packages:",
+      "  - packages/*",
+      "  - 'integrations/*' # examples too",
+      '  - "!examples/vue/2*"',
+      "",
+      "catalog:",
+      "  - not/a/package",
+    ].join("\n");
+    expect(pnpmPackageGlobs(block)).toEqual(["packages/*", "integrations/*", "!examples/vue/2*"]);
+    expect(pnpmPackageGlobs("packages: ['a/*', b]\n")).toEqual(["a/*", "b"]);
+    expect(pnpmPackageGlobs("onlyBuiltDependencies:\n  - esbuild\n")).toEqual([]);
+  });
+
+  test("package.json workspaces: a list, or an object's packages", () => {
+    expect(workspacesGlobs(["packages/*", 3])).toEqual(["packages/*"]);
+    expect(workspacesGlobs({ packages: ["apps/*"], nohoist: ["**/x"] })).toEqual(["apps/*"]);
+    expect(workspacesGlobs("packages/*")).toEqual([]);
+  });
+
+  test("directory globs: * within a segment, ** across any, relative to the declaring directory, never above the root", () => {
+    const matches = (base: string, glob: string, dir: string) => matchesGlob(dir, globPattern(base, glob)!);
+    expect(matches("", "packages/*", "packages/zod")).toBe(true);
+    expect(matches("", "packages/*", "packages/zod/src")).toBe(false);
+    expect(matches("", "packages/*/", "packages")).toBe(false);
+    expect(matches("", "./examples/react-*", "examples/react-basic")).toBe(true);
+    expect(matches("", "packages/**", "packages/a/b")).toBe(true);
+    expect(matches("", "packages/**", "packages")).toBe(true);
+    expect(matches("", "**/pkg", "a/b/pkg")).toBe(true);
+    expect(matches("js", "../tools/*", "tools/cli")).toBe(true);
+    expect(matches("", "apps/web", "apps/web")).toBe(true);
+    expect(globPattern("", "../outside/*")).toBeUndefined();
+    expect(globPattern("", "/abs/*")).toBeUndefined();
   });
 });

@@ -3,8 +3,8 @@ import type { FileFacts } from "../../src/model/facts.ts";
 import { FactsBuilder, memoryProject } from "../helpers/facts-builder.ts";
 import { resolveFiles, type FileResolution, type ResolvedEdge } from "../../src/resolve/index.ts";
 
-function resolveOne(target: string, files: FileFacts[], texts: Record<string, string> = {}): FileResolution {
-  return resolveFiles([target], memoryProject(files, texts)).get(target)!;
+function resolveOne(target: string, files: FileFacts[], texts: Record<string, string> = {}, unlisted: Record<string, string> = {}): FileResolution {
+  return resolveFiles([target], memoryProject(files, texts, unlisted)).get(target)!;
 }
 
 function callsFrom(result: FileResolution, from: number): ResolvedEdge[] {
@@ -288,7 +288,8 @@ describe("tsconfig and workspace packages", () => {
       }),
       "packages/legacy/package.json": JSON.stringify({ name: "legacy", main: "lib/main.js" }),
     };
-    const core = new FactsBuilder("packages/core/src/index.ts");
+    const corePath = "packages/core/src/index.ts";
+    const core = new FactsBuilder(corePath);
     const createCore = core.entity("createCore", "function", { exported: true });
     const strings = new FactsBuilder("packages/core/src/utils/strings.ts");
     const slugify = strings.entity("slugify", "function", { exported: true });
@@ -305,6 +306,113 @@ describe("tsconfig and workspace packages", () => {
       ["packages/core/src/utils/strings.ts", slugify],
       ["packages/legacy/lib/main.js", old],
     ]);
+  });
+});
+
+describe("default imports", () => {
+  test("an import of the default export names the entity too, declared default or exported as default", () => {
+    const app = new FactsBuilder("src/App.tsx");
+    app.entity("App", "function", { exported: true, defaultExport: true });
+    const other = new FactsBuilder("src/other.tsx");
+    other.entity("Other", "function");
+    other.export("Other", "default");
+    const anonymous = new FactsBuilder("src/anon.ts");
+    anonymous.entity("default", "function", { exported: true, defaultExport: true });
+    const main = new FactsBuilder("src/main.tsx");
+    main.import("./App", [["default", "Root"]]).import("./other", [["default", "Page"], ["extra", "extra"]]).import("./anon", [["default", "anon"]]);
+    main.call(-1, "Root").call(-1, "Page");
+    const result = resolveOne("src/main.tsx", [app.build(), other.build(), anonymous.build(), main.build()]);
+    expect(result.edges.filter((e) => e.kind === "IMPORTS").map((e) => [e.dst.path, e.names])).toEqual([
+      ["src/App.tsx", ["default", "App"]],
+      ["src/other.tsx", ["default", "extra", "Other"]],
+      ["src/anon.ts", ["default"]],
+    ]);
+    expect(callsFrom(result, -1).map((e) => [e.dst.path, e.dst.index])).toEqual([["src/App.tsx", 0], ["src/other.tsx", 0]]);
+  });
+});
+
+describe("monorepo packages named by their own tests and by each other", () => {
+  /** zod's layout: the package's package.json ignored by its .gitignore, so only on disk. */
+  const zodManifest = JSON.stringify({
+    name: "zod",
+    exports: {
+      ".": { "@zod/source": "./src/index.ts", types: "./index.d.cts", import: "./index.js" },
+      "./v4": { "@zod/source": "./src/v4/index.ts", types: "./v4/index.d.cts", import: "./v4/index.js" },
+    },
+  });
+  const configs = {
+    "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+    ".configs/tsconfig.base.json": `{ "compilerOptions": { "strict": true, }, }`,
+    "packages/zod/tsconfig.json": `{
+      "extends": "../../.configs/tsconfig.base.json",
+      "compilerOptions": { "customConditions": ["@zod/source"], },
+    }`,
+  };
+
+  const V4 = "packages/zod/src/v4/index.ts";
+
+  function zod() {
+    const v4 = new FactsBuilder(V4);
+    const object = v4.entity("object", "function", { exported: true });
+    const root = new FactsBuilder("packages/zod/src/index.ts");
+    root.entity("string", "function", { exported: true });
+    return { v4, object, root };
+  }
+
+  test("a test importing its own package by name, through exports and a custom condition, its package.json (a declared workspace package's) only on disk", () => {
+    const { v4, object, root } = zod();
+    const path = "packages/zod/src/v4/classic/tests/object.test.ts";
+    const test = new FactsBuilder(path);
+    test.import("zod/v4", [["*", "z"]]).call(-1, "object", "z");
+    const result = resolveOne(path, [v4.build(), root.build(), test.build()], configs, { "packages/zod/package.json": zodManifest });
+    expect(result.edges.filter((e) => e.kind === "IMPORTS").map((e) => e.dst.path)).toEqual([V4]);
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: V4, index: object });
+  });
+
+  test("another workspace package importing it by name: found through pnpm-workspace.yaml, its package.json only on disk", () => {
+    const { v4, object, root } = zod();
+    const path = "packages/bench/object.ts";
+    const bench = new FactsBuilder(path);
+    bench.import("zod/v4", [["*", "z"]]).call(-1, "object", "z");
+    const texts = {
+      "pnpm-workspace.yaml": "packages:\n  - 'packages/*' # every package\n  - \"!packages/legacy*\"\nonlyBuiltDependencies:\n  - esbuild\n",
+      "packages/bench/package.json": JSON.stringify({ name: "@zod/bench" }),
+    };
+    const files = [v4.build(), root.build(), bench.build()];
+    const result = resolveOne(path, files, texts, { "packages/zod/package.json": zodManifest });
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: V4, index: object });
+    // Without the declaration, nothing says an unlisted package.json is a package's.
+    const undeclared = resolveOne(path, files, { "packages/bench/package.json": texts["packages/bench/package.json"] }, { "packages/zod/package.json": zodManifest });
+    expect(callsFrom(undeclared, -1)).toEqual([]);
+  });
+
+  test("package.json workspaces (yarn, npm) declare them too, and a fixture copying the name does not make it ambiguous", () => {
+    const corePath = "packages/core/src/index.ts";
+    const core = new FactsBuilder(corePath);
+    const make = core.entity("make", "function", { exported: true });
+    const fixture = new FactsBuilder("test/fixtures/core/index.ts");
+    fixture.entity("make", "function", { exported: true });
+    const appPath = "packages/app/src/main.ts";
+    const app = new FactsBuilder(appPath);
+    app.import("@acme/core", [["make", "make"]]).call(-1, "make");
+    const texts = {
+      "package.json": JSON.stringify({ private: true, workspaces: { packages: ["packages/**"] } }),
+      "packages/core/package.json": JSON.stringify({ name: "@acme/core", main: "dist/index.js" }),
+      "test/fixtures/core/package.json": JSON.stringify({ name: "@acme/core", main: "index.ts" }),
+    };
+    const result = resolveOne(appPath, [core.build(), fixture.build(), app.build()], texts);
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: corePath, index: make });
+  });
+
+  test("a package whose main is a build output the tree lacks, and whose `source` names its file", () => {
+    const libPath = "packages/lib/lib.ts";
+    const lib = new FactsBuilder(libPath);
+    const run = lib.entity("run", "function", { exported: true });
+    const app = new FactsBuilder("apps/web/main.ts");
+    app.import("@acme/lib", [["run", "run"]]).call(-1, "run");
+    const texts = { "packages/lib/package.json": JSON.stringify({ name: "@acme/lib", main: "dist/bundle.cjs", source: "lib.ts" }) };
+    const result = resolveOne("apps/web/main.ts", [lib.build(), app.build()], texts);
+    expect(only(callsFrom(result, -1)).dst).toEqual({ path: libPath, index: run });
   });
 });
 

@@ -577,11 +577,11 @@ describe("Python", () => {
     expect(reanchor(splitLines(text), { ...setter, signature: undefined }, siteSyntaxOf("python"))).toEqual({ startLine: 4, endLine: 6 });
   });
 
-  test("import mode: from … import name, a module path, a parenthesised list", () => {
+  test("import mode: from … import name, a module path, a parenthesised list (at its first line, where the graph records it)", () => {
     expect(importOf(PY, "parse", [1], "python")).toEqual({ line: 1, also: [], more: 0, snippet: "from .util import helper, parse" });
     expect(importOf(PY, "os.path", [], "python")).toEqual({ line: 2, also: [], more: 0, snippet: "import os.path" });
     expect(importOf(PY, "Field", [3], "python")).toEqual({
-      line: 5,
+      line: 3,
       also: [], more: 0,
       snippet: "from .models import ( Model, Field as F, )",
     });
@@ -647,6 +647,34 @@ describe("Go", () => {
   });
 });
 
+describe("a signature recorded over several lines", () => {
+  test("tells two declarations of one name apart, read back as the extractor joined it", () => {
+    const text = source(
+      "export class Http {", //          1
+      "  request(", //                    2
+      "    url: string,", //              3
+      "  ): void {", //                   4
+      "  }", //                           5
+      "}", //                             6
+      "export class Socket {", //         7
+      "  request(", //                    8
+      "    frame: Frame, // raw", //      9
+      "  ): void {", //                   10
+      "  }", //                           11
+      "}", //                             12
+      "export const send = async (", //   13
+      "  body: string,", //               14
+      ") => {", //                        15
+      "};", //                            16
+    );
+    // Recorded where the first one is now: only the signature says it is the second.
+    expect(reanchor(splitLines(text), { name: "request", kind: "method", startLine: 2, endLine: 4, signature: "request(frame: Frame): void {" }, TS)).toEqual({ startLine: 8, endLine: 11 });
+    expect(reanchor(splitLines(text), { name: "request", kind: "method", startLine: 8, endLine: 11, signature: "request(url: string): void {" }, TS)).toEqual({ startLine: 2, endLine: 5 });
+    // The text of an exported const starts after `export`.
+    expect(reanchor(splitLines(text), { name: "send", kind: "function", startLine: 2, endLine: 2, signature: "const send = async (body: string) => {" }, TS)).toEqual({ startLine: 13, endLine: 16 });
+  });
+});
+
 describe("import mode in TypeScript", () => {
   const text = source(
     'import { parse, type Tree } from "./parser";', // 1
@@ -663,17 +691,17 @@ describe("import mode in TypeScript", () => {
 
   test("a named import, hint lines first", () => {
     expect(importOf(text, "parse", [1])).toEqual({ line: 1, also: [], more: 0, snippet: 'import { parse, type Tree } from "./parser";' });
-    expect(importOf(text, "helper", [7, 3])).toEqual({
-      line: 3,
+    expect(importOf(text, "helper", [7, 2])).toEqual({
+      line: 2,
       also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
     expect(importOf(text, "helper", [7])).toMatchObject({ line: 7, also: [], more: 0 });
   });
 
-  test("a name inside a multi-line import list: its line, with the statement as the snippet", () => {
+  test("a name inside a multi-line import list: the statement's first line, where the graph records it, with the statement as the snippet", () => {
     expect(importOf(text, "resolveWorkspaceRoot", [2])).toEqual({
-      line: 4,
+      line: 2,
       also: [], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
@@ -682,7 +710,7 @@ describe("import mode in TypeScript", () => {
   test("by module specifier: exact, without extension, or a require", () => {
     expect(importOf(text, "./parser", [])?.line).toBe(1);
     expect(importOf(text, "../ws/index", [2, 7])).toEqual({
-      line: 5,
+      line: 2,
       also: [7], more: 0,
       snippet: 'import { helper, resolveWorkspaceRoot, } from "../ws/index.ts";',
     });
@@ -692,6 +720,13 @@ describe("import mode in TypeScript", () => {
 
   test("nothing imported under that name gives undefined", () => {
     expect(importOf(text, "missing", [1])).toBeUndefined();
+  });
+
+  test("a statement too long to show whole: its first line and the line naming the import", () => {
+    const names = Array.from({ length: 30 }, (_, i) => `  name${i},`);
+    const long = source("import {", ...names, '} from "./names";');
+    expect(importOf(long, "name7", [1])).toEqual({ line: 1, also: [], more: 0, snippet: "import { … name7," });
+    expect(importOf(long, "./names", [1])?.snippet).toBe('import { … } from "./names";');
   });
 });
 

@@ -8,9 +8,8 @@ import { asObject } from "../../resolve/jsonc.ts";
 import type { PackageEntries } from "../../resolve/language.ts";
 import { dirname, joinPath } from "../../util/paths.ts";
 import { isSourceFile, stripCodeExtension } from "./files.ts";
-import { BUILD_DIRS, conditionTargets, WorkspacePackages } from "./packages.ts";
+import { BUILD_DIRS, conditionTargets, ENTRY_FIELDS, WorkspacePackages } from "./packages.ts";
 
-const ENTRY_FIELDS = ["module", "main", "types", "typings"];
 /**
  * `*` targets matched per manifest: each is a pass over the files, and a real manifest writes a
  * handful; a hostile one with thousands would cost a pass over the repository for each.
@@ -20,7 +19,7 @@ const MAX_PATTERNS = 64;
 export const packageEntries: PackageEntries = (ws, paths) => {
   const packages = new WorkspacePackages(ws);
   const out = new Set<string>();
-  for (const manifest of ws.filesNamed("package.json")) {
+  for (const manifest of packages.manifests()) {
     for (const file of manifestEntries(packages, paths, dirname(manifest), asObject(ws.json(manifest)))) out.add(file);
   }
   return [...out];

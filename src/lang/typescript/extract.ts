@@ -11,6 +11,7 @@ import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
 import { jsDocBefore } from "./doc";
+import { JSX_ELEMENTS, renderedComponent } from "./jsx";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
 import {
@@ -73,6 +74,7 @@ const FACT_NODES = [
   "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement", "for_in_statement",
   // Where a function is handed over by name: arguments, elements, property values, returns, JSX.
   "arguments", "array", "pair", "shorthand_property_identifier", "return_statement", "jsx_expression",
+  ...JSX_ELEMENTS,
 ];
 
 /** `f || g`, `f ?? g`, `ok && f`: an operand may be the value. */
@@ -294,6 +296,13 @@ class Extractor {
         }
         return;
       }
+      case "jsx_opening_element":
+      case "jsx_self_closing_element": {
+        // Rendering a component calls it.
+        const component = renderedComponent(node, this.source);
+        if (component) this.recordCall(component, false, node);
+        return;
+      }
       case "if_statement":
         return this.narrowing(node);
       case "for_in_statement":
@@ -339,7 +348,7 @@ class Extractor {
       kind,
       startLine: lineOf(start),
       endLine: endLineOf(end),
-      signature: signatureAt(this.source, textStart),
+      signature: signatureAt(this.source, textStart, end),
       exported: mark.exported,
       parent,
     };

@@ -63,6 +63,9 @@ function readImportClause(clause: Node, source: string, names: ImportName[]): bo
   return typeBindings > 0 && valueBindings === 0;
 }
 
+/** `export type * from`, whose `type` the tree no longer holds once prepare.ts has blanked it. */
+const TYPE_STAR_EXPORT = /^export\s+type\s*\*/;
+
 /** `export … from "m"`: undefined when the statement has no `from`. */
 export function reexportFact(node: Node, source: string): ImportFact | undefined {
   const specifier = stringValue(node.childForFieldName("source"), source);
@@ -81,7 +84,7 @@ export function reexportFact(node: Node, source: string): ImportFact | undefined
   }
   if (!sawClause) names.push({ imported: "*", local: "" });
   const fact: ImportFact = { line: lineOf(node), source: specifier, names, kind: "reexport" };
-  if (hasTypeKeyword(node)) fact.typeOnly = true;
+  if (hasTypeKeyword(node) || TYPE_STAR_EXPORT.test(textOf(node, source))) fact.typeOnly = true;
   return fact;
 }
 

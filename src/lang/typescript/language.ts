@@ -9,7 +9,7 @@ export const typescript: LanguageFamily = {
     { id: "tsx", extensions: ["tsx"] },
     { id: "javascript", extensions: ["js", "jsx", "mjs", "cjs"] },
   ],
-  manifests: ["tsconfig.json", "tsconfig.*.json", "jsconfig.json", "package.json"],
+  manifests: ["tsconfig.json", "tsconfig.*.json", "jsconfig.json", "package.json", "pnpm-workspace.yaml"],
   files: {
     test: [/\.(test|spec)\.d\.ts$/],
     generated: [/\.gen\.(ts|js)$/, /\.pb\.(ts|js)$/, /_pb\.(js|ts|d\.ts)$/, /_grpc_pb\.(js|ts|d\.ts)$/],

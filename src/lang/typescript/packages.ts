@@ -1,7 +1,8 @@
 // Workspace packages: the importer's own package (a self-reference) or a package.json
-// anywhere in the project whose `name` an import names. Entry points come from `exports`
-// (subpaths, conditions, `*` patterns), else module/main/types, else index; an entry inside a
-// build directory maps back to its `src/` source.
+// anywhere in the project whose `name` an import names; the package.json of a directory a
+// workspace declaration names (workspaces.ts) counts even when the listing leaves it out. Entry
+// points come from `exports` (subpaths, conditions, `*` patterns), else module/main/types, else
+// index; an entry inside a build directory maps back to its `src/` source.
 import { asObject } from "../../resolve/jsonc.ts";
 import type { Outcome } from "../../resolve/language.ts";
 import type { Remembered } from "../../resolve/reads.ts";
@@ -9,11 +10,17 @@ import type { Workspace } from "../../resolve/workspace.ts";
 import { depthFirst } from "../../util/depth-first.ts";
 import { ancestorDirs, dirname, joinPath } from "../../util/paths.ts";
 import { probeSourceFile, stripCodeExtension } from "./files.ts";
+import { declaredPackageDirs } from "./workspaces.ts";
 
 /** The conditions TypeScript's bundler resolution matches for an ESM import, beside `customConditions`. */
 const ACTIVE_CONDITIONS = ["types", "import", "default"];
 /** What is tried when no active condition names a file in the repository. */
 const FALLBACK_CONDITIONS = ["require", "module", "node"];
+/**
+ * The fields naming a package's entry, tried in order: a bundler's, node's, the types', then
+ * `source` (microbundle, parcel), the file the others are built from when none is in the tree.
+ */
+export const ENTRY_FIELDS = ["module", "main", "types", "typings", "source"];
 export const BUILD_DIRS: ReadonlySet<string> = new Set(["dist", "build", "lib", "out", "esm", "cjs", "es", "umd", "types", "typings"]);
 
 export interface PackageSpecifier {
@@ -24,6 +31,9 @@ export interface PackageSpecifier {
 
 export class WorkspacePackages {
   private readonly byName = new Map<"", Remembered<Map<string, string[]>>>();
+  private readonly allManifests = new Map<"", Remembered<Manifests>>();
+  private readonly scopes = new Map<string, Remembered<string | null>>();
+  private readonly listedMemo = new Map<"", Remembered<ReadonlySet<string>>>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -66,7 +76,7 @@ export class WorkspacePackages {
       return this.throughExports(dir, manifest.exports, pkg.subpath, conditions);
     }
     if (pkg.subpath !== "") return this.entry(dir, pkg.subpath) ?? "unknown";
-    for (const field of ["module", "main", "types", "typings"]) {
+    for (const field of ENTRY_FIELDS) {
       const value = manifest?.[field];
       const found = typeof value === "string" ? this.entry(dir, value) : undefined;
       if (found) return found;
@@ -82,10 +92,49 @@ export class WorkspacePackages {
     return "unknown";
   }
 
-  /** The directory of the nearest package.json above a file: the package the file belongs to. */
+  /**
+   * The directory of the nearest package.json above a file: the package the file belongs to.
+   * A declared workspace package's counts though the listing leaves it out, as it does for the
+   * compiler (manifests()); no other directory is looked for on disk.
+   */
   private scopeOf(file: string): string | undefined {
-    for (const dir of ancestorDirs(file)) if (this.ws.has(manifestPath(dir))) return dir;
-    return undefined;
+    const found = this.ws.reads.cached(this.scopes, dirname(file), () => {
+      const known = this.manifestsOf().known;
+      for (const dir of ancestorDirs(file)) if (known.has(manifestPath(dir))) return dir;
+      return null;
+    });
+    return found ?? undefined;
+  }
+
+  /**
+   * Every package.json of the project: the listed ones, then those of the directories a
+   * workspace declaration names whose package.json only the disk holds.
+   */
+  manifests(): readonly string[] {
+    return this.manifestsOf().all;
+  }
+
+  private manifestsOf(): Manifests {
+    return this.ws.reads.cached(this.allManifests, "", () => {
+      const listed = this.listed();
+      const declared = new Set<string>();
+      const all = [...listed];
+      for (const dir of declaredPackageDirs(this.ws)) {
+        const path = manifestPath(dir);
+        declared.add(path);
+        if (!listed.has(path) && asObject(this.ws.json(path)) !== undefined) all.push(path);
+      }
+      return { all, declared, known: new Set(all) };
+    });
+  }
+
+  /**
+   * The listed package.json files, asked once: every memo above rests on this one read (a
+   * package.json listed or gone moves it) instead of one per path, which each reuse of a memo
+   * charges again to the file reusing it.
+   */
+  private listed(): ReadonlySet<string> {
+    return this.ws.reads.cached(this.listedMemo, "", () => new Set(this.ws.filesNamed("package.json")));
   }
 
   /** A file named by a manifest, preferring its `src/` source when it points into a build dir. */
@@ -110,16 +159,30 @@ export class WorkspacePackages {
   }
 
   private findNames(): Map<string, string[]> {
+    const { all, declared } = this.manifestsOf();
     const byName = new Map<string, string[]>();
-    for (const path of this.ws.filesNamed("package.json")) {
+    for (const path of all) {
       const name = asObject(this.ws.json(path))?.name;
       if (typeof name !== "string" || name === "") continue;
       const dirs = byName.get(name);
-      if (dirs) dirs.push(dirname(path));
-      else byName.set(name, [dirname(path)]);
+      if (dirs) dirs.push(path);
+      else byName.set(name, [path]);
+    }
+    // A name a fixture or an example copies is still the declared package's: the package
+    // manager links that one. Several declared, or none among several: ambiguous, kept so.
+    for (const [name, paths] of byName) {
+      const chosen = paths.length > 1 ? paths.filter((path) => declared.has(path)) : paths;
+      byName.set(name, (chosen.length === 1 ? chosen : paths).map(dirname));
     }
     return byName;
   }
+}
+
+interface Manifests {
+  all: string[];
+  known: ReadonlySet<string>;
+  /** The package.json paths of the directories a workspace declaration names. */
+  declared: ReadonlySet<string>;
 }
 
 function manifestPath(dir: string): string {

@@ -1,13 +1,15 @@
-// Two TypeScript forms that tree-sitter-typescript 0.23.2 cannot parse, and whose error
+// TypeScript forms that tree-sitter-typescript 0.23.2 cannot parse, and whose error
 // recovery can swallow the rest of a file (in effect's 28k-line Effect.ts, everything after
 // line ~600 became one ERROR node):
 //   - variance annotations: `interface Box<out A>`, `<in out T>` (TypeScript 4.7);
 //   - a generic call signature on its own line after a member ending in a type:
 //       `(e: A) => Effect<A>` ⏎ `<B>(x: B): B` reads as `Effect<A> < B > (x: B)…`.
-//   - an escaped backquote inside a template literal type: `Missing \`Self\``.
-// All are repaired without moving a single character: modifiers and escaped backquotes
-// become spaces, and the last indentation space before a signature becomes the `;` the
-// grammar needs. A tree parsed
+//   - an escaped backquote inside a template literal type: `Missing \`Self\``;
+//   - a type-only star re-export, `export type * from "./types"` and `export type * as ns
+//     from` (TypeScript 5.0), newer than the grammar: an ERROR node in every barrel of types.
+// All are repaired without moving a single character: modifiers, escaped backquotes and the
+// `type` of a star re-export (reexportFact reads it from the source) become spaces, and the
+// last indentation space before a signature becomes the `;` the grammar needs. A tree parsed
 // from the prepared text therefore indexes the original source exactly.
 import { type Language, type Node, Parser, type Tree } from "web-tree-sitter";
 import type { Lang } from "../../model/facts";
@@ -25,6 +27,11 @@ import { countParseErrors } from "../parse-errors";
 const VARIANCE =
   /\b(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))(?<=[<,](?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*\n)*(?:const\s+)?(?:in\s+out|in|out))/g;
 
+/** The `type` of `export type *` at the start of a statement (the word first, what precedes it last, as VARIANCE). */
+const TYPE_STAR_EXPORT = /type(?=[ \t]*\*)(?<=(?:^|[\n;{}])[ \t]*export[ \t]+type)/g;
+/** Most files have none: one scan says so. */
+const ANY_TYPE_STAR_EXPORT = /export[ \t]+type[ \t]*\*/;
+
 /** An indented line that opens with type parameters: `  <A, B>(` or `  <`. */
 const GENERIC_LINE = /\n[ \t]*[ \t]<(?=[A-Za-z_$\s])/g;
 
@@ -40,6 +47,7 @@ export function prepareTypeScriptSource(source: string, lang: Lang): string {
   let text = source.replace(VARIANCE, (modifier) => modifier.replace(/\S/g, " "));
   // Escapes are matched in pairs so that `\\` followed by a closing backquote stays intact.
   if (text.includes("\\`")) text = text.replace(/\\[\s\S]/g, (escape) => (escape === "\\`" ? "  " : escape));
+  if (ANY_TYPE_STAR_EXPORT.test(text)) text = text.replace(TYPE_STAR_EXPORT, "    ");
   // In TSX a line opening with `<` is usually JSX, where a `;` would be text.
   if (lang === "typescript") text = separateCallSignatures(text);
   return text;

@@ -1,5 +1,6 @@
 // Small readers over tree-sitter-typescript / -javascript nodes, shared by the extractor's parts.
 import type { Node } from "web-tree-sitter";
+import { headerSignature } from "../signature.ts";
 
 /**
  * Node.text asks the parse callback for the rest of the file and then cuts it; slicing the
@@ -29,14 +30,31 @@ export function nameText(node: Node, source: string): string {
   return node.type === "string" ? source.slice(node.startIndex + 1, node.endIndex - 1) : textOf(node, source);
 }
 
-const SIGNATURE_MAX = 200;
+/** Declarations without a body, whose whole text is their header: overloads, interface members. */
+const BODILESS = new Set(["function_signature", "method_signature", "abstract_method_signature", "property_signature"]);
 
-/** The first line of the text starting at `start`, trimmed and capped. */
-export function signatureAt(source: string, start: number): string {
-  let end = source.indexOf("\n", start);
-  if (end < 0) end = source.length;
-  if (end - start > SIGNATURE_MAX * 4) end = start + SIGNATURE_MAX * 4;
-  return source.slice(start, end).trim().slice(0, SIGNATURE_MAX);
+/**
+ * The signature of the declaration whose text starts at `start`: up to where `declaration`'s
+ * body opens (its `{` included), all of a bodiless one, else the first line (lang/signature).
+ */
+export function signatureAt(source: string, start: number, declaration?: Node): string {
+  // Most headers open their body on their first line: the tree is asked only about the rest.
+  return headerSignature(source, start, declaration && !opensOnFirstLine(source, start) ? headerEnd(declaration, source) : undefined, "//");
+}
+
+/** The first line holds a body's `{` or an arrow: the header ends on it (or near enough to show it). */
+function opensOnFirstLine(source: string, start: number): boolean {
+  const newline = source.indexOf("\n", start);
+  const line = source.slice(start, newline < 0 ? source.length : newline);
+  return line.includes("{") || line.includes("=>");
+}
+
+/** Where a declaration's header ends: its body's `{` (or an arrow's expression) of its own or of the function it holds. */
+function headerEnd(node: Node, source: string): number | undefined {
+  if (BODILESS.has(node.type)) return node.endIndex;
+  const body = node.childForFieldName("body") ?? node.childForFieldName("value")?.childForFieldName("body");
+  if (!body) return undefined;
+  return source[body.startIndex] === "{" ? body.startIndex + 1 : body.startIndex;
 }
 
 /** Where a declaration's own text begins: after any decorators that the grammar put inside it. */

@@ -590,10 +590,10 @@ export class SqliteGraphReader implements GraphReader {
     return (this.db.query("SELECT count(*) n FROM unresolved WHERE name = ? AND kind IN ('CALLS', 'REFERENCES')").get(name) as { n: number }).n;
   }
 
-  async unresolvedFrom(id: string): Promise<{ name: string; receiver: string | null; lines: number[] }[]> {
+  async unresolvedFrom(id: string, kind: "CALLS" | "IMPORTS" = "CALLS"): Promise<{ name: string; receiver: string | null; lines: number[] }[]> {
     const rowid = this.rowidOf(id);
     if (rowid === undefined) return [];
-    const rows = this.db.query("SELECT name, receiver, lines FROM unresolved WHERE src = ? AND kind = 'CALLS' ORDER BY name").all(rowid) as {
+    const rows = this.db.query("SELECT name, receiver, lines FROM unresolved WHERE src = ? AND kind = ? ORDER BY name").all(rowid, kind) as {
       name: string;
       receiver: string | null;
       lines: string | null;

@@ -4,6 +4,7 @@
 import type { Node } from "web-tree-sitter";
 import { type EntityFact, localFact } from "../../../model/facts";
 import { markDeclared } from "../../doc-text";
+import { headerSignature } from "../../signature";
 import { docstringText, parseDocstring } from "../doc";
 import { annotatedType, callableResult, dottedPath, yieldedType } from "../types";
 import { addAnnotatedVar, addRefs } from "./annotations";
@@ -282,11 +283,26 @@ function qualify(file: PythonFile, parent: number, name: string): string {
   return owner ? `${owner.qname}.${name}` : name;
 }
 
+/** A def's or class's header through its `:`, joined when its parameters run over lines; else the first line. */
 function signatureOf(source: string, node: Node): string {
   const start = node.startIndex;
   const newline = source.indexOf("\n", start);
   const end = newline < 0 || newline > node.endIndex ? node.endIndex : newline;
+  // Most headers end on their first line: the tree is asked only about the rest.
+  const colon = /:\s*(?:#.*)?$/.test(source.slice(start, end)) ? undefined : headerColon(node);
+  if (colon && colon.endIndex > end) return headerSignature(source, start, colon.endIndex, "#");
   return source.slice(start, end).trim().slice(0, SIGNATURE_LIMIT);
+}
+
+/** The `:` that ends a definition's header: the last one before its body. */
+function headerColon(node: Node): Node | undefined {
+  const body = node.childForFieldName("body");
+  let colon: Node | undefined;
+  for (const child of node.children) {
+    if (body && child.startIndex >= body.startIndex) break;
+    if (child.type === ":") colon = child;
+  }
+  return colon;
 }
 
 /** Leading underscore means private, except dunder methods (`__init__`), which are protocol. */

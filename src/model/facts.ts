@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 33;
+export const FACTS_VERSION = 34;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -38,6 +38,12 @@ export interface EntityFact {
   exported: boolean;
   /** Index into FileFacts.entities of the containing entity; -1 for the file itself. */
   parent: number;
+  /**
+   * A local function declared in a block or a callback narrower than its container's body
+   * (inside an `if`, a loop, `describe(() => { … })`): the lines of that block, the only place
+   * its name is in scope. Elsewhere in the container the name means what it means outside.
+   */
+  scopeLines?: [from: number, to: number];
   /** TS/JS `export default` target. */
   defaultExport?: boolean;
   /**

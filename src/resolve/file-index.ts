@@ -16,6 +16,8 @@ export class FileIndex {
   readonly topLevel = new Map<string, number[]>();
   /** Entities by parent, then by name. */
   readonly children = new Map<number, Map<string, number[]>>();
+  /** Local functions in scope over some lines of their parent only (EntityFact.scopeLines), by parent and name. */
+  private readonly scoped = new Map<string, number[]>();
   /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
   /** Struct fields by struct entity (FileFacts.fields). */
@@ -87,6 +89,21 @@ export class FileIndex {
     return this.children.get(parent)?.get(name) ?? [];
   }
 
+  /**
+   * The local functions of `parent` named `name` whose block holds `line` (EntityFact.scopeLines),
+   * the innermost block last (pickEntity takes the last): a use elsewhere in the parent does
+   * not see them.
+   */
+  scopedNamed(parent: number, name: string, line: number | undefined): number[] {
+    const candidates = line === undefined ? undefined : this.scoped.get(`${parent}\0${name}`);
+    if (!candidates) return [];
+    const held = candidates.filter((i) => {
+      const [from, to] = this.facts.entities[i]!.scopeLines!;
+      return from <= line! && line! <= to;
+    });
+    return held.length < 2 ? held : held.sort((a, b) => this.facts.entities[a]!.scopeLines![0] - this.facts.entities[b]!.scopeLines![0]);
+  }
+
   /** Merged in declaration order: the last declaration of a name is the one that counts. */
   private addResultVars(resultVars: readonly TypedVarFact[]): void {
     const touched = new Set<number>();
@@ -98,6 +115,10 @@ export class FileIndex {
   }
 
   private addEntity(entity: EntityFact, index: number): void {
+    if (entity.scopeLines) {
+      push(this.scoped, `${entity.parent}\0${entity.name}`, index);
+      return;
+    }
     if (entity.parent < 0) {
       if (entity.receiverType === undefined) push(this.topLevel, entity.name, index);
     } else {

@@ -95,6 +95,7 @@ describe("entities", () => {
       "type Color",
       "function outer",
       "function outer.inner",
+      "function outer.arrow",
       "function gen",
       "function fn",
       "class Klass",
@@ -119,8 +120,10 @@ describe("entities", () => {
     // A getter and its setter are one entity spanning both.
     expect(entity(facts, "Repo.size")).toMatchObject({ startLine: 4, endLine: 5 });
     expect(entity(facts, "outer")).toMatchObject({ startLine: 12, endLine: 16, signature: "function outer() {" });
-    // A local const is no entity: the call in its arrow is outer's.
-    expect(callsTo(facts, "inner")).toEqual([{ from: indexOf(facts, "outer"), line: 14, callee: "inner" }]);
+    // A local const holding a function is an entity of its own: the call in its arrow is its own.
+    expect(entity(facts, "outer.arrow")).toMatchObject({ startLine: 14, endLine: 14, signature: "const arrow = async () => inner();", parent: indexOf(facts, "outer") });
+    expect(entity(facts, "outer.arrow").scopeLines).toBeUndefined();
+    expect(callsTo(facts, "inner")).toEqual([{ from: indexOf(facts, "outer.arrow"), line: 14, callee: "inner" }]);
     expect(entity(facts, "fn").signature).toBe("const fn = function named() {};");
   });
 
@@ -188,7 +191,7 @@ describe("entities", () => {
     expect(callsTo(facts, "memo")[0]!.from).toBe(indexOf(facts, "outer"));
   });
 
-  test("a variable is an entity only at module level: a local const's function belongs to the function around it", () => {
+  test("a function held by a local const is an entity of the function (or file) around it, in scope over its block only; a value made by a call is none", () => {
     const facts = factsOf(
       lines(
         "import { z } from 'zod';", //                                                        1
@@ -209,14 +212,26 @@ describe("entities", () => {
         "declare module 'm' { const typed: (x: number) => void }", //                         16
       ),
     );
-    // No `schema`, `check`, `onEvent`, `wrapped` or `later`: 81 functions named `schema` in one
-    // repository were consts inside test callbacks.
-    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["function handler", "module Api", "function Api.get", "module m"]);
-    // Their calls are made by the entity around them, or by the file.
+    // No `schema` or `wrapped`: a value a call makes is no function literal (81 functions named
+    // `schema` in one repository were such consts inside test callbacks).
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
+      "function check",
+      "function handler",
+      "function handler.onEvent",
+      "function later",
+      "module Api",
+      "function Api.get",
+      "module m",
+    ]);
+    // A local in a callback or a block is in scope over that block only; one in its function's own body, over all of it.
+    expect(entity(facts, "check")).toMatchObject({ parent: -1, startLine: 5, scopeLines: [3, 7] });
+    expect(entity(facts, "handler.onEvent").scopeLines).toBeUndefined();
+    expect(entity(facts, "later")).toMatchObject({ parent: -1, scopeLines: [14, 14] });
+    // The calls in their functions are their own; a callback's stay with the entity around it, or the file.
     expect(callsTo(facts, "refine")[0]!.from).toBe(-1);
-    expect(callsTo(facts, "validate")[0]!.from).toBe(-1);
-    expect(callsTo(facts, "dispatch").map((c) => c.from)).toEqual([indexOf(facts, "handler"), indexOf(facts, "handler")]);
-    expect(callsTo(facts, "start")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "validate")[0]!.from).toBe(indexOf(facts, "check"));
+    expect(callsTo(facts, "dispatch").map((c) => c.from)).toEqual([indexOf(facts, "handler.onEvent"), indexOf(facts, "handler")]);
+    expect(callsTo(facts, "start")[0]!.from).toBe(indexOf(facts, "later"));
     expect(callsTo(facts, "fetchOne")[0]!.from).toBe(indexOf(facts, "Api.get"));
     // Each still hides outer names over its block, in a function or a callback the file runs:
     // a call of it binds to nothing outside.

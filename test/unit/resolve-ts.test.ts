@@ -45,6 +45,26 @@ describe("bare calls", () => {
     expect(recursive.confidence).toBe(1);
   });
 
+  test("a local function in scope over its block only: a call there binds it, one outside binds the outer name", () => {
+    const f = new FactsBuilder("f.ts");
+    const helper = f.entity("helper", "function");
+    const outer = f.entity("outer", "function");
+    // `if (x) { const helper = () => …; helper() }` in outer, lines 10-20; and one in a top-level callback, 30-40.
+    const scoped = f.entity("helper", "function", { parent: outer, scopeLines: [10, 20] });
+    const inCallback = f.entity("helper", "function", { scopeLines: [30, 40] });
+    f.call(outer, "helper", undefined, { line: 15 }).call(outer, "helper", undefined, { line: 25 });
+    f.call(-1, "helper", undefined, { line: 35 }).call(-1, "helper", undefined, { line: 45 });
+    const result = resolveOne("f.ts", [f.build()]);
+    expect(callsFrom(result, outer).map((e) => [e.dst.index, e.lines])).toEqual([
+      [scoped, [15]],
+      [helper, [25]],
+    ]);
+    expect(callsFrom(result, -1).map((e) => [e.dst.index, e.lines])).toEqual([
+      [inCallback, [35]],
+      [helper, [45]],
+    ]);
+  });
+
   test("calls to one target from one entity merge into one edge with sorted lines", () => {
     const f = new FactsBuilder("f.ts");
     const target = f.entity("target", "function");

@@ -564,10 +564,31 @@ class Extractor {
       if (mark.exported) entity.exported = true;
     } else {
       index = this.addEntity("function", name, node, node, start, mark);
+      this.scopeLocal(index, node);
       this.noteCallbacks(index, node);
       this.noteFunction(index, node);
     }
     this.enter(index, index, node.endIndex);
+  }
+
+  /**
+   * A local function declared by `declaration` (a `const`/`let`/`var` statement or a function
+   * declaration) in a block or a callback narrower than its container's own body: its name is
+   * in scope over that block only (EntityFact.scopeLines). `var` belongs to the function around
+   * it, the others to their block.
+   */
+  private scopeLocal(index: number, declaration: Node | null): void {
+    let block = declaration?.parent ?? null;
+    if (declaration?.type === "variable_declaration") {
+      while (block && !RETURNING.has(block.type) && block.type !== "program") block = block.parent;
+      block = block?.type === "program" ? block : (block?.childForFieldName("body") ?? null);
+    } else if (block?.type === "switch_case" || block?.type === "switch_default") block = block.parent;
+    if (!block || block.type === "program" || block.type === "export_statement") return;
+    const owner = block.type === "statement_block" ? block.parent : block;
+    if (!owner || MODULE_BODIES.has(owner.type)) return;
+    const entity = this.facts.entities[index]!;
+    if (this.functionEntities.get(owner.startIndex) === entity.parent) return;
+    entity.scopeLines = [lineOf(block), endLineOf(block)];
   }
 
   /** An overload or `declare function`: an entity until an implementation of the same name takes it over. */
@@ -606,18 +627,21 @@ class Extractor {
       if (nameNode?.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), null, node);
       return;
     }
-    // A variable is an entity only where other code can name it: at module level (a file, a
-    // namespace, a `declare module`). A function held by a local `const` belongs to the function
-    // around it, which its calls are attributed to, like a callback's.
+    // A function held by a name is an entity wherever it is declared: at module level, or as
+    // a local of the function around it (`const helper = () => …`), whose calls are then its
+    // own and whose callers call it, not that function. A function with no name (a callback)
+    // stays transparent: its calls belong to the entity around it.
     const moduleLevel = atModuleLevel(node);
-    if (nameNode.type === "identifier" && ((moduleLevel && FUNCTION_VALUES.has(value.type)) || value.type === "class")) {
+    if (nameNode.type === "identifier" && (FUNCTION_VALUES.has(value.type) || value.type === "class")) {
       const name = textOf(nameNode, this.source);
       const { from, mark } = this.declaredAt(node, start);
       if (value.type === "class") {
         this.classBindings.set(value.startIndex, { name, start: from, mark });
         return;
       }
+      if (!moduleLevel) this.localVariable(nameNode, node);
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
+      if (!moduleLevel) this.scopeLocal(index, node.parent);
       this.noteCallbacks(index, value);
       this.noteFunction(index, value);
       this.typedByName(value, node.childForFieldName("type"), index);
@@ -1377,6 +1401,9 @@ function enclosingFunction(node: Node): Node | undefined {
   }
   return undefined;
 }
+
+/** Nodes whose body is module level: a local function there is none. */
+const MODULE_BODIES = new Set(["internal_module", "module", "ambient_declaration", "program"]);
 
 const RETURNING = new Set(["function_declaration", "generator_function_declaration", "function_expression", "arrow_function", "method_definition", "function", "generator_function"]);
 

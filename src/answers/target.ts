@@ -236,8 +236,8 @@ async function candidatesOf(session: Session, target: string, opts: TargetOption
   }
   const { graph } = session;
   for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
-    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
-    if (found.length > 0) return rank(await preferModuleLevel(graph, found));
+    const found = prefer(target, await preferModuleLevel(graph, narrow(await lookup.call(graph, target), opts, session)));
+    if (found.length > 0) return rank(found);
   }
   return [];
 }

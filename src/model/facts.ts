@@ -44,6 +44,11 @@ export interface EntityFact {
    * its name is in scope. Elsewhere in the container the name means what it means outside.
    */
   scopeLines?: [from: number, to: number];
+  /**
+   * Other names its container holds it by (`req.get = req.header = function header(…)`,
+   * `exports.a = exports.b = function …`): callers reach it by any of them.
+   */
+  aliases?: string[];
   /** TS/JS `export default` target. */
   defaultExport?: boolean;
   /**

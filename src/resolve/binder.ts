@@ -447,7 +447,12 @@ export class Binder implements BinderHost {
       : index.language.resolveImport(index.facts, binding.imp);
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
-    if (binding.imported === "*") return { t: "module", mod, via: this.languages.ofModule(mod).namespaceVia, hops: 0 };
+    if (binding.imported === "*") {
+      const language = this.languages.ofModule(mod);
+      // `const express = require('express'); express()`: the module's value as a whole.
+      const whole = want === "any" ? undefined : language.wholeModule?.(mod, want);
+      return whole ? withVia(whole, viaOfImport(whole)) : { t: "module", mod, via: language.namespaceVia, hops: 0 };
+    }
     const found = this.moduleMember(mod, binding.imported, want);
     return found && withVia(found, viaOfImport(found));
   }

@@ -119,14 +119,19 @@ export class FileIndex {
       push(this.scoped, `${entity.parent}\0${entity.name}`, index);
       return;
     }
-    if (entity.parent < 0) {
-      if (entity.receiverType === undefined) push(this.topLevel, entity.name, index);
-    } else {
-      let byName = this.children.get(entity.parent);
-      if (!byName) this.children.set(entity.parent, (byName = new Map()));
-      push(byName, entity.name, index);
-    }
+    this.addName(entity, entity.name, index);
+    for (const alias of entity.aliases ?? []) this.addName(entity, alias, index);
     if (entity.defaultExport && entity.parent < 0) this.defaultExport = index;
+  }
+
+  private addName(entity: EntityFact, name: string, index: number): void {
+    if (entity.parent < 0) {
+      if (entity.receiverType === undefined) push(this.topLevel, name, index);
+      return;
+    }
+    let byName = this.children.get(entity.parent);
+    if (!byName) this.children.set(entity.parent, (byName = new Map()));
+    push(byName, name, index);
   }
 
   private addImport(imp: ImportFact): void {

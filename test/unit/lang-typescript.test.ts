@@ -581,6 +581,70 @@ describe("exports", () => {
     expect(callsTo(facts, "name")).toEqual([{ from: indexOf(facts, "build"), line: 3, callee: "name", receiver: "util" }]);
   });
 
+  test("members assigned at module level: of an object a variable holds, of a constructor's prototype, of a class; another module's object is left alone", () => {
+    const facts = factsOf(
+      lines(
+        "var http = require('node:http');", //                                   1
+        "var proto = require('./proto');", //                                    2
+        "var res = exports = module.exports = Object.create(http.ServerResponse.prototype);", // 3
+        "res.send = function send(body) { this.set('a', body); };", //            4
+        "res.set =", //                                                           5
+        "res.header = function header(field) { return field; };", //              6
+        "res['get'] = (field) => field;", //                                      7
+        "function View(name) { this.lookup(name); }", //                         8
+        "View.create = function create(name) { return new View(name); };", //    9
+        "View.prototype.lookup = function lookup(name) { return name; };", //    10
+        "View.prototype = { render() {}, resolve: function () {} };", //         11
+        "class Cache {}", //                                                      12
+        "Cache.prototype.clear = function clear() {};", //                       13
+        "function plain() {}", //                                                 14
+        "plain.helper = function helper() {};", //                                15
+        "proto.patch = function patch() {};", //                                  16
+        "if (ok) { res.late = function late() {}; }", //                          17
+        "exports.a = exports.b = function () {};", //                             18
+      ),
+      "javascript",
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}${e.aliases ? ` (${e.aliases.join(",")})` : ""}`)).toEqual([
+      "module res",
+      "method res.send",
+      "method res.header (set)",
+      "function res.get",
+      "class View",
+      "method View.create",
+      "method View.lookup",
+      "method View.render",
+      "method View.resolve",
+      "class Cache",
+      "method Cache.clear",
+      "function plain",
+      "function b (a)",
+    ]);
+    // The object spans its declaration, each member its own statement.
+    expect(entity(facts, "res")).toMatchObject({ startLine: 3, endLine: 3, object: true, exported: true, defaultExport: true });
+    expect(entity(facts, "res.header")).toMatchObject({ startLine: 5, endLine: 6, signature: "res.header = function header(field) { return field; };", parent: indexOf(facts, "res") });
+    expect(facts.heritage).toEqual([{ entity: indexOf(facts, "res"), kind: "extends", name: "http.ServerResponse", line: 3 }]);
+    // Calls in a member are its own; in a constructor's body, the class's.
+    expect(callsTo(facts, "set")).toEqual([{ from: indexOf(facts, "res.send"), line: 4, callee: "set", receiver: "this" }]);
+    expect(callsTo(facts, "lookup")).toEqual([{ from: indexOf(facts, "View"), line: 8, callee: "lookup", receiver: "this" }]);
+    expect(facts.exports).toContainEqual({ local: "res", exported: "default", line: 3 });
+  });
+
+  test("module.exports = require(…) re-exports the module, its whole value included", () => {
+    const facts = factsOf(lines("module.exports = require('./lib/main');", "exports.util = require('./util');"), "javascript");
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./lib/main", names: [{ imported: "*", local: "" }, { imported: "default", local: "default" }], kind: "reexport" },
+      { line: 2, source: "./util", names: [{ imported: "*", local: "util" }], kind: "reexport" },
+    ]);
+  });
+
+  test("module.exports = { f() {} }: an object holding the module's functions", () => {
+    const facts = factsOf("module.exports = {\n  parse(text) { return scan(text); },\n  stop: halt,\n};", "javascript");
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["module default", "method default.parse"]);
+    expect(entity(facts, "default")).toMatchObject({ exported: true, defaultExport: true, startLine: 1, endLine: 4 });
+    expect(facts.exports).toEqual([{ local: "halt", exported: "stop", line: 1 }]);
+  });
+
   test("module.exports object literal and TS export =", () => {
     expect(factsOf("module.exports = { start, stop: halt };", "javascript").exports).toEqual([
       { local: "start", exported: "start", line: 1 },

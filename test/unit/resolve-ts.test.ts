@@ -229,6 +229,26 @@ describe("externals", () => {
     expect(result.unresolved).toEqual([]);
   });
 
+  test("CommonJS: a module required whole and called is the function it exports as a whole; its members are the exported object's", () => {
+    const factory = new FactsBuilder("lib/express.js");
+    const create = factory.entity("createApplication", "function", { defaultExport: true, exported: true });
+    const response = new FactsBuilder("lib/response.js");
+    const res = response.entity("res", "module", { defaultExport: true, exported: true });
+    const send = response.entity("send", "method", { parent: res });
+    const index = new FactsBuilder("index.js");
+    index.import("./lib/express", [["*", ""], ["default", "default"]], "reexport");
+    const app = new FactsBuilder("test/app.js");
+    app.import("..", [["*", "express"]], "require").import("../lib/response", [["*", "res"]], "require").import("../lib/response", [["send", "send"]], "require");
+    app.call(-1, "express", undefined, { line: 10 }).call(-1, "send", "res", { line: 11 }).call(-1, "send", undefined, { line: 12 }).call(-1, "res", undefined, { line: 13 });
+    const result = resolveOne("test/app.js", [factory.build(), response.build(), index.build(), app.build()]);
+    expect(callsFrom(result, -1).map((e) => [e.dst, e.lines])).toEqual([
+      [{ path: "lib/express.js", index: create }, [10]],
+      [{ path: "lib/response.js", index: send }, [11, 12]],
+    ]);
+    // The object the module exports is no function: calling it binds nothing.
+    expect(result.unresolved).toEqual([{ src: { path: "test/app.js", index: -1 }, kind: "CALLS", name: "res", lines: [13] }]);
+  });
+
   test("a variable typed with an external class: its method calls are dropped", () => {
     const app = new FactsBuilder("app.ts");
     app.import("pg", [["Pool", "Pool"]]);

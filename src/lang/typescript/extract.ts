@@ -12,6 +12,7 @@ import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
 import { jsDocBefore } from "./doc";
 import { finishFacts } from "./finish";
+import { assignmentChain, chainedValue, createdFrom, memberTarget } from "./commonjs";
 import { reparsePrepared } from "./prepare";
 import {
   commonJsExportName,
@@ -106,6 +107,14 @@ interface ExportMark {
   defaultExport: boolean;
 }
 
+/** A module-level variable as declared: where, how exported, and its value (through `a = b = …`). */
+interface ModuleVariable {
+  from: Node;
+  end: Node;
+  mark: ExportMark;
+  value: Node;
+}
+
 const NOT_EXPORTED: ExportMark = { exported: false, defaultExport: false };
 
 /** A class expression named by what holds it: `const A = class { … }`. */
@@ -155,6 +164,14 @@ class Extractor {
   /** Function entities by the start of their function node: where a `this:` parameter belongs. */
   private readonly functionEntities = new Map<number, number>();
   private readonly locals: LocalFact[] = [];
+  /** Entities declared at the file's top, by name: what `X.y = function …` makes a member of. */
+  private readonly topLevelNames = new Map<string, number[]>();
+  /**
+   * Module-level variables no entity holds yet, by name (`var res = Object.create(…)`): the first
+   * `res.send = function …` makes one, an object holding its members.
+   */
+  private readonly moduleVariables = new Map<string, ModuleVariable>();
+  private readonly prototypeWritten = new Map<string, boolean>();
 
   /** Documented functions whose body returns no value so far, by the start of their function node. */
   private readonly documentedBodies = new Map<number, EntityFact>();
@@ -349,7 +366,13 @@ class Extractor {
     const from = exportStatement?.type === "export_statement" ? exportStatement : start;
     const doc = jsDocBefore(this.source, from.startIndex, lineOf(from));
     if (doc) entity.doc = doc;
-    return this.facts.entities.push(entity) - 1;
+    const index = this.facts.entities.push(entity) - 1;
+    if (parent === -1) {
+      const same = this.topLevelNames.get(name);
+      if (same) same.push(index);
+      else this.topLevelNames.set(name, [index]);
+    }
+    return index;
   }
 
   private qnameOf(name: string): string {
@@ -686,7 +709,20 @@ class Extractor {
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, annotation, written, node);
       this.valueUse(written);
+      if (moduleLevel) this.moduleVariable(nameNode, node, start, value);
     } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+  }
+
+  /**
+   * `var res = Object.create(…)`, `var app = exports = module.exports = {}`: kept by name, so that
+   * members assigned to it later make it an entity; a chain through `module.exports` exports it.
+   */
+  private moduleVariable(nameNode: Node, declarator: Node, start: number, written: Node): void {
+    const name = textOf(nameNode, this.source);
+    const { value, exportsModule } = chainedValue(written, this.source);
+    if (exportsModule) this.facts.exports.push({ local: name, exported: "default", line: lineOf(declarator) });
+    const { from, mark } = this.declaredAt(declarator, start);
+    this.moduleVariables.set(name, { from, end: declarator, mark, value: heldValue(value) });
   }
 
   /**
@@ -1066,15 +1102,18 @@ class Extractor {
     this.enter(index, index, value.endIndex);
   }
 
-  /** `x = helper`, `this.cb = this.onDone`; CommonJS `module.exports = …` / `exports.x = …`. */
+  /**
+   * `x = helper`, `this.cb = this.onDone`; CommonJS `module.exports = …` / `exports.x = …`; a
+   * member assigned at module level (`res.send = function send(…)`, `View.prototype.render = …`).
+   */
   private assignment(node: Node): void {
     const written = node.childForFieldName("right");
     if (written) this.valueUse(written);
     const left = node.childForFieldName("left");
-    if (left?.type !== "member_expression") return;
-    const exported = commonJsExportName(left, this.source);
     const right = written && heldValue(written);
-    if (exported === undefined || !right) return;
+    if (!right || (left?.type !== "member_expression" && left?.type !== "subscript_expression")) return;
+    const exported = commonJsExportName(left, this.source);
+    if (exported === undefined) return this.memberAssignment(node, left, right);
     const line = lineOf(node);
     if (right.type === "identifier") {
       this.facts.exports.push({ local: textOf(right, this.source), exported, line });
@@ -1082,14 +1121,112 @@ class Extractor {
       const mark = { exported: true, defaultExport: exported === "default" };
       if (exported === "default") this.functionValue(right, "default", mark);
       else {
-        // `exports.x = function y() {}` is imported as x, whatever the expression calls itself.
-        const index = this.addEntity("function", exported, node, right, node.startIndex, mark);
+        // `exports.x = function y() {}` is imported as x, whatever the expression calls itself;
+        // `exports.a = exports.x = …` as a too.
+        const chain = assignmentChain(node);
+        const index = this.addEntity("function", exported, chain?.statement ?? node, right, node.startIndex, mark);
+        const aliases = (chain?.outer ?? []).flatMap((outer) => {
+          const name = commonJsExportName(outer, this.source);
+          return name === undefined || name === "default" || name === exported ? [] : [name];
+        });
+        if (aliases.length > 0) this.facts.entities[index]!.aliases = aliases;
         this.noteCallbacks(index, right);
         this.enter(index, index, right.endIndex);
       }
+    } else if (right.type === "call_expression") {
+      this.exportedRequire(right, exported, line);
     } else if (exported === "default" && right.type === "object") {
+      // `module.exports = { parse(…) {…} }`: the object is the module, its functions its members.
+      const object = namespaceObject(right, this.source);
+      if (object) this.objectHolder(object, "default", assignmentChain(node)?.statement ?? node, right, { exported: true, defaultExport: true });
       this.exportedObject(right, line);
     }
+  }
+
+  /**
+   * `module.exports = require('./x')` exports what x exports, its whole value included;
+   * `exports.y = require('./x')` exports x's module as y.
+   */
+  private exportedRequire(call: Node, exported: string, line: number): void {
+    const source = requireSpecifier(call, this.source);
+    if (source === undefined) return;
+    this.boundLoads.add(call.startIndex);
+    const names = exported === "default" ? [{ imported: "*", local: "" }, { imported: "default", local: "default" }] : [{ imported: "*", local: exported }];
+    this.facts.imports.push({ line, source, names, kind: "reexport" });
+  }
+
+  /**
+   * `res.send = function send(…)` (also `req.get = req.header = function header(…)`),
+   * `View.prototype.render = function …`, `View.prototype = { … }`, written as a statement at
+   * the file's top: a member of what the file declares by that name (a class; a function, then
+   * a constructor; a variable, then an object holding its members). Another module's object
+   * patched here is left alone.
+   */
+  private memberAssignment(node: Node, left: Node, right: Node): void {
+    const target = memberTarget(left, this.source);
+    if (!target) return;
+    const chain = assignmentChain(node);
+    if (chain?.statement.parent?.type !== "program") return;
+    if (target.name === "prototype" && !target.prototype) {
+      const holder = right.type === "object" ? this.memberHolder(target.object, true) : undefined;
+      if (holder !== undefined) this.prototypeObject(holder, right);
+      return;
+    }
+    if (!FUNCTION_VALUES.has(right.type)) return;
+    const holder = this.memberHolder(target.object, target.prototype);
+    if (holder === undefined) return;
+    const aliases = chain.outer.flatMap((outer) => {
+      const other = memberTarget(outer, this.source);
+      return other && other.object === target.object && other.prototype === target.prototype && other.name !== target.name ? [other.name] : [];
+    });
+    this.enter(holder, this.scope.caller, right.endIndex);
+    // An arrow's `this` is not the object's: only function expressions are its methods.
+    const index = this.addEntity(right.type === "arrow_function" ? "function" : "method", target.name, chain.statement, right, node.startIndex, NOT_EXPORTED);
+    if (aliases.length > 0) this.facts.entities[index]!.aliases = aliases;
+    this.noteCallbacks(index, right);
+    this.noteFunction(index, right);
+    this.enter(index, index, right.endIndex);
+  }
+
+  /**
+   * The entity named `name` at the file's top that members assigned to it belong to: a class,
+   * an object, or a function whose prototype the file writes (it is then a class: `new View()`
+   * makes one, `view.render()` calls its member). A variable becomes an object entity here.
+   */
+  private memberHolder(name: string, prototype: boolean): number | undefined {
+    const declared = (this.topLevelNames.get(name) ?? []).filter((i) => !this.facts.entities[i]!.scopeLines);
+    const known = declared[declared.length - 1];
+    if (known !== undefined) {
+      const entity = this.facts.entities[known]!;
+      // A function's own static members are no names in its body: only a constructor's are kept.
+      if (entity.kind === "function" && (prototype || this.writesPrototype(name))) entity.kind = "class";
+      return entity.kind === "class" || entity.kind === "module" ? known : undefined;
+    }
+    const variable = prototype ? undefined : this.moduleVariables.get(name);
+    if (!variable) return undefined;
+    this.moduleVariables.delete(name);
+    const index = this.addEntity("module", name, variable.from, variable.end, variable.from.startIndex, variable.mark);
+    this.facts.entities[index]!.object = true;
+    // `Object.create(http.ServerResponse.prototype)`: what it does not hold, its prototype does.
+    const base = createdFrom(variable.value, this.source);
+    if (base) this.facts.heritage.push({ entity: index, kind: "extends", name: base, line: lineOf(variable.end) });
+    return index;
+  }
+
+  /** Whether the file writes `name.prototype` anywhere: a function's static member seen before its prototype's. */
+  private writesPrototype(name: string): boolean {
+    let writes = this.prototypeWritten.get(name);
+    if (writes === undefined) this.prototypeWritten.set(name, (writes = this.source.includes(`${name}.prototype`)));
+    return writes;
+  }
+
+  /** `View.prototype = { render() {…}, lookup: function () {…} }`: its functions are View's methods. */
+  private prototypeObject(holder: number, object: Node): void {
+    for (const part of object.namedChildren) {
+      if (part.type === "method_definition") this.members.set(part.startIndex, holder);
+      else if (part.type === "pair" && objectMember(part)) this.objectPairs.set(part.startIndex, holder);
+    }
+    this.enter(holder, this.scope.caller, object.endIndex);
   }
 
   /** `module.exports = { a, b: c }`. */

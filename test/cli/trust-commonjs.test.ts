@@ -97,6 +97,7 @@ const FRAMEWORK: Record<string, string> = {
     "    res.json({ ok: true });",
     "    status(200);",
     "    express.render('index');",
+    "    require('../lib/response').status(201);",
     "  });",
     "});",
     "",
@@ -134,14 +135,14 @@ describe("a CommonJS module whose export is an object its file assigns methods t
       "callers target=header path=lib/response.js shown=1 total=1 resolved=1",
       `ref name=send kind=method path=lib/response.js lines=13-16 site=lib/response.js:14 snippet="this.set('Content-Type', 'text/plain');"`,
     ]);
-    // Required whole, or destructured from the require.
+    // Required whole, destructured from the require, or required in place.
     expect(llm(at, ["callers", "json"])).toEqual([
       "callers target=json path=lib/response.js shown=1 total=1 resolved=1",
       'ref kind=file path=test/app.test.js site=test/app.test.js:7 snippet="res.json({ ok: true });"',
     ]);
     expect(llm(at, ["callers", "status"])).toEqual([
       "callers target=status path=lib/response.js shown=1 total=1 resolved=1",
-      "ref kind=file path=test/app.test.js site=test/app.test.js:8 snippet=status(200);",
+      "ref kind=file path=test/app.test.js site=test/app.test.js:8 also=10 snippet=status(200);",
     ]);
     expect(llm(at, ["callers", "app.set"])).toEqual([
       "callers target=set path=lib/app.js shown=1 total=1 resolved=1",

@@ -638,6 +638,19 @@ describe("exports", () => {
     ]);
   });
 
+  test("require(…) used in place binds its module under a name of its own, which the call names", () => {
+    const facts = factsOf(lines("require('./boot')(app);", "require('./utils').pad(1);", "require('./register');"), "javascript");
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./boot", names: [{ imported: "*", local: "require#1" }], kind: "require" },
+      { line: 2, source: "./utils", names: [{ imported: "*", local: "require#2" }], kind: "require" },
+      { line: 3, source: "./register", names: [], kind: "require" },
+    ]);
+    expect(facts.calls).toEqual([
+      { from: -1, line: 1, callee: "require#1" },
+      { from: -1, line: 2, callee: "pad", receiver: "require#2" },
+    ]);
+  });
+
   test("module.exports = { f() {} }: an object holding the module's functions", () => {
     const facts = factsOf("module.exports = {\n  parse(text) { return scan(text); },\n  stop: halt,\n};", "javascript");
     expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["module default", "method default.parse"]);

@@ -172,6 +172,8 @@ class Extractor {
    */
   private readonly moduleVariables = new Map<string, ModuleVariable>();
   private readonly prototypeWritten = new Map<string, boolean>();
+  /** How many `require(…)` calls were read in place so far: each binds its module under its own name. */
+  private inlineRequires = 0;
 
   /** Documented functions whose body returns no value so far, by the start of their function node. */
   private readonly documentedBodies = new Map<number, EntityFact>();
@@ -1003,11 +1005,23 @@ class Extractor {
     let nameNode: Node | null = null;
     let object: Node | null = null;
     let indirect = false;
+    let required: string | undefined;
     if (target.type === "identifier" || target.type === "super") {
+      nameNode = target;
+    } else if (target.type === "call_expression" && !isNew) {
+      // `require('./boot')(app)`: the module's whole value, called.
+      required = this.inlineRequire(target);
+      if (required === undefined) return;
       nameNode = target;
     } else if (target.type === "member_expression") {
       nameNode = target.childForFieldName("property");
       object = target.childForFieldName("object");
+      // `require('./x').a(…)`: a member of the module, as `const x = require('./x'); x.a(…)`.
+      const loaded = object?.type === "call_expression" ? this.inlineRequire(object) : undefined;
+      if (loaded !== undefined) {
+        required = loaded;
+        object = null;
+      }
       // `this.onClose.bind(this)` hands onClose over without calling it.
       if (!isNew && nameNode && object && textOf(nameNode, this.source) === "bind") this.valueUse(object);
       if (!isNew && nameNode && object && INDIRECT_CALLS.has(textOf(nameNode, this.source))) {
@@ -1023,8 +1037,9 @@ class Extractor {
       }
     }
     if (!nameNode) return;
-    const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: textOf(nameNode, this.source) };
+    const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: required !== undefined && !object && nameNode === target ? required : textOf(nameNode, this.source) };
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
+    else if (required !== undefined && nameNode !== target) fact.receiver = required;
     if (isNew) fact.isNew = true;
     const index = this.facts.calls.push(fact) - 1;
     this.callsBySpan.set(spanKey(call), index);
@@ -1034,6 +1049,19 @@ class Extractor {
     if (asserted) fact.receiverType = asserted;
     const args = call.childForFieldName("arguments");
     if (!indirect && args) this.callbackVariables(args, index);
+  }
+
+  /**
+   * A `require('./x')` used in place (its member called, or itself): an import binding the module
+   * under a name no code can write (`require#1`), which the call then names.
+   */
+  private inlineRequire(call: Node): string | undefined {
+    const source = requireSpecifier(call, this.source);
+    if (source === undefined) return undefined;
+    const local = `require#${++this.inlineRequires}`;
+    this.boundLoads.add(call.startIndex);
+    this.facts.imports.push({ line: lineOf(call), source, names: [{ imported: "*", local }], kind: "require" });
+    return local;
   }
 
   private callbackVariables(args: Node, call: number): void {

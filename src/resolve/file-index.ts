@@ -17,7 +17,7 @@ export class FileIndex {
   /** Entities by parent, then by name. */
   readonly children = new Map<number, Map<string, number[]>>();
   /** Local functions in scope over some lines of their parent only (EntityFact.scopeLines), by parent and name. */
-  private readonly scoped = new Map<string, number[]>();
+  private readonly scoped = new Map<number, Map<string, number[]>>();
   /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
   /** Struct fields by struct entity (FileFacts.fields). */
@@ -94,9 +94,9 @@ export class FileIndex {
    * the innermost block last (pickEntity takes the last): a use elsewhere in the parent does
    * not see them.
    */
-  scopedNamed(parent: number, name: string, line: number | undefined): number[] {
-    const candidates = line === undefined ? undefined : this.scoped.get(`${parent}\0${name}`);
-    if (!candidates) return [];
+  scopedNamed(parent: number, name: string, line: number | undefined): readonly number[] {
+    const candidates = line === undefined ? undefined : this.scoped.get(parent)?.get(name);
+    if (!candidates) return NONE;
     const held = candidates.filter((i) => {
       const [from, to] = this.facts.entities[i]!.scopeLines!;
       return from <= line! && line! <= to;
@@ -116,7 +116,9 @@ export class FileIndex {
 
   private addEntity(entity: EntityFact, index: number): void {
     if (entity.scopeLines) {
-      push(this.scoped, `${entity.parent}\0${entity.name}`, index);
+      let byName = this.scoped.get(entity.parent);
+      if (!byName) this.scoped.set(entity.parent, (byName = new Map()));
+      push(byName, entity.name, index);
       return;
     }
     this.addName(entity, entity.name, index);
@@ -166,6 +168,7 @@ export class FileIndex {
 }
 
 const NO_SCOPES: readonly number[] = [];
+const NONE: readonly number[] = [];
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -10,9 +10,9 @@ import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
+import { assignmentChain, chainedValue, createdFrom, memberTarget } from "./commonjs";
 import { jsDocBefore } from "./doc";
 import { finishFacts } from "./finish";
-import { assignmentChain, chainedValue, createdFrom, memberTarget } from "./commonjs";
 import { reparsePrepared } from "./prepare";
 import {
   commonJsExportName,
@@ -1193,6 +1193,8 @@ class Extractor {
    * patched here is left alone.
    */
   private memberAssignment(node: Node, left: Node, right: Node): void {
+    // `this.x = …`, the common case, read off the text: asking the tree costs.
+    if (this.source.startsWith("this.", left.startIndex) || this.source.startsWith("this[", left.startIndex)) return;
     const target = memberTarget(left, this.source);
     if (!target) return;
     const chain = assignmentChain(node);
@@ -1230,7 +1232,8 @@ class Extractor {
       const entity = this.facts.entities[known]!;
       // A function's own static members are no names in its body: only a constructor's are kept.
       if (entity.kind === "function" && (prototype || this.writesPrototype(name))) entity.kind = "class";
-      return entity.kind === "class" || entity.kind === "module" ? known : undefined;
+      // A namespace's names are in scope inside it: a property assigned from outside is none of them.
+      return entity.kind === "class" || entity.object ? known : undefined;
     }
     const variable = prototype ? undefined : this.moduleVariables.get(name);
     if (!variable) return undefined;

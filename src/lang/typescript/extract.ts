@@ -1193,8 +1193,8 @@ class Extractor {
    * patched here is left alone.
    */
   private memberAssignment(node: Node, left: Node, right: Node): void {
-    // `this.x = …`, the common case, read off the text: asking the tree costs.
-    if (this.source.startsWith("this.", left.startIndex) || this.source.startsWith("this[", left.startIndex)) return;
+    // Inside a function or class (the common case), and `this.x = …`, known without asking the tree, which costs.
+    if (this.scope.entity !== -1 || this.source.startsWith("this.", left.startIndex) || this.source.startsWith("this[", left.startIndex)) return;
     const target = memberTarget(left, this.source);
     if (!target) return;
     const chain = assignmentChain(node);

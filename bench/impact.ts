@@ -26,7 +26,7 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 300);
 const DEPTHS = [1, 2, 3];
 
 function truthFor(name: string, dir: string): Truth {
-  const cached = join(OUT, `truth-${name}-v6.json`);
+  const cached = join(OUT, `truth-${name}-v7.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
   const { truth } = buildTruthWithStats(dir);
   mkdirSync(OUT, { recursive: true });

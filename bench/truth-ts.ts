@@ -186,8 +186,9 @@ class Mapper {
   private holder(fn: ts.ArrowFunction | ts.FunctionExpression): ts.VariableDeclaration | ts.PropertyDeclaration | ts.PropertyAssignment | undefined {
     const node = outermostWrapper(fn);
     const parent = node.parent;
-    // A local variable's function belongs to the function around it, as ix models it.
-    if (ts.isVariableDeclaration(parent) && parent.initializer === node) return isModuleLevelVariable(parent) ? parent : undefined;
+    // A function held by a variable is an entity wherever the variable is: a local one too
+    // (`const helper = () => …` in a body), as ix models it.
+    if (ts.isVariableDeclaration(parent) && parent.initializer === node) return parent;
     if (ts.isPropertyDeclaration(parent) && parent.initializer === node && ts.isClassLike(parent.parent)) return parent;
     if (ts.isPropertyAssignment(parent) && parent.initializer === node) return parent;
     return undefined;

@@ -38,6 +38,8 @@ export interface ExplainFacts {
   bases: number;
   /** Its file is one a runtime loads by itself (main.go, __main__.py, cli.ts) or declares itself a program (package main). */
   entryFile: boolean;
+  /** Declared inside a function or method (a nested def, `const helper = () => …`): only that function starts it. */
+  local: boolean;
   /**
    * It is exported through a package's entry: defined in a package index or a file a manifest
    * names as an entry point (exports, main, bin), or in a file such an entry imports naming it.
@@ -136,9 +138,10 @@ export const ROLE_RULES: readonly { role: RoleName; summary: string; rule: (f: E
     // A callable in production code that nothing calls and that calls into the code; surest
     // when it is top-level in a file the runtime loads by itself.
     role: "entry_point",
-    summary: `a function or method in production code that nothing calls and that calls into the code: high when it is top-level in a file the runtime loads by itself, else medium when exported (but not through a package's entry: public_api), low when not`,
+    summary: `a function or method in production code that nothing calls and that calls into the code: high when it is top-level in a file the runtime loads by itself, else medium when exported (but not through a package's entry: public_api), low when not; never a function's local`,
     rule: (f) => {
-      if (!CALLABLE.has(f.kind) || f.fileRole !== "production") return undefined;
+      // A local is started by the function around it, whether or not the graph saw the call.
+      if (!CALLABLE.has(f.kind) || f.fileRole !== "production" || f.local) return undefined;
       // A callable that calls nothing starts nothing, wherever it is (an unused helper of main.go).
       if (f.entryFile && f.callers === 0 && f.callees > 0) return verdict("entry_point", "high", ["entry_file", "no_callers", `callees=${f.callees}`]);
       // A package's export that nothing here calls is called from outside: its API, not a guess.

@@ -103,6 +103,7 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
     subtypes: await graph.countInto(node.id, ["EXTENDS", "IMPLEMENTS"]),
     bases: await graph.countFrom(node.id, ["EXTENDS", "IMPLEMENTS"]),
     entryFile: !file && !container && (isEntryPoint(node.path) || (await declaredEntry(session, node.path))),
+    local: container !== undefined && CALLABLE.has(container.kind),
     // A package's entry (an index, or a file its manifest names: exports, main, bin), not every
     // exported name: a language whose every module is importable (exportsArePublic) would make
     // each of its top-level functions API and hide how it is used.

@@ -3,6 +3,7 @@
 import type { GraphNode, GraphReader } from "../store";
 import { wordsOf } from "../util/words";
 import { byCodeUnit } from "../util/compare";
+import { localIds } from "./locals";
 
 export interface SearchHit {
   node: GraphNode;
@@ -42,12 +43,17 @@ export async function search(graph: GraphReader, term: string, kind?: string): P
     const holding = (await graph.distinctNames()).filter((name) => name.toLowerCase().includes(lower));
     for (const node of await graph.nodesWithNames(holding, SCAN_LIMIT)) add([node], inName(node.name));
   }
-  return [...hits.values()].filter((h) => !kind || h.node.kind === kind).sort(
-      (a, b) =>
-        b.score - a.score ||
-        Number(a.node.role === "test" || a.node.role === "fixture") - Number(b.node.role === "test" || b.node.role === "fixture") ||
-        Number(b.node.exported) - Number(a.node.exported) ||
-        a.node.name.length - b.node.name.length ||
-        byCodeUnit(a.node.path, b.node.path),
-    );
+  const order = (local: ReadonlySet<string>) => (a: SearchHit, b: SearchHit) =>
+    b.score - a.score ||
+    Number(a.node.role === "test" || a.node.role === "fixture") - Number(b.node.role === "test" || b.node.role === "fixture") ||
+    Number(local.has(a.node.id)) - Number(local.has(b.node.id)) ||
+    Number(b.node.exported) - Number(a.node.exported) ||
+    a.node.name.length - b.node.name.length ||
+    byCodeUnit(a.node.path, b.node.path);
+  const sorted = [...hits.values()].filter((h) => !kind || h.node.kind === kind).sort(order(NONE));
+  // A function's locals come after the module-level entities of the same standing.
+  const local = await localIds(graph, sorted.map((h) => h.node));
+  return local.size === 0 ? sorted : sorted.sort(order(local));
 }
+
+const NONE: ReadonlySet<string> = new Set();

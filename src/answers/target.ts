@@ -16,6 +16,7 @@ import { byCodeUnit } from "../util/compare";
 import { dottedMatches, moduleWordsOf, type DottedDepth } from "./dotted";
 import { TargetError, type Suggestion } from "./errors";
 import { splitLineSuffix } from "./line-suffix";
+import { preferModuleLevel } from "./locals";
 import { checkHealth } from "./health";
 import { graphPath, type Session } from "./session";
 import { nearestNames } from "./suggest";
@@ -235,7 +236,7 @@ async function candidatesOf(session: Session, target: string, opts: TargetOption
   }
   const { graph } = session;
   for (const lookup of [graph.nodesNamed, graph.nodesNamedNoCase, graph.nodesWithPrefix]) {
-    const found = prefer(target, narrow(await lookup.call(graph, target), opts, session));
+    const found = prefer(target, await preferModuleLevel(graph, narrow(await lookup.call(graph, target), opts, session)));
     if (found.length > 0) return rank(found);
   }
   return [];

@@ -38,6 +38,17 @@ export interface EntityFact {
   exported: boolean;
   /** Index into FileFacts.entities of the containing entity; -1 for the file itself. */
   parent: number;
+  /**
+   * A local function declared in a block or a callback narrower than its container's body
+   * (inside an `if`, a loop, `describe(() => { … })`): the lines of that block, the only place
+   * its name is in scope. Elsewhere in the container the name means what it means outside.
+   */
+  scopeLines?: [from: number, to: number];
+  /**
+   * Other names its container holds it by (`req.get = req.header = function header(…)`,
+   * `exports.a = exports.b = function …`): callers reach it by any of them.
+   */
+  aliases?: string[];
   /** TS/JS `export default` target. */
   defaultExport?: boolean;
   /**

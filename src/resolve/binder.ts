@@ -86,7 +86,7 @@ export class Binder implements BinderHost {
         const called = this.destructuredCallee(path, index, scope, name, line);
         if (called) return called;
       }
-      const nested = pickEntity(index, index.childrenNamed(scope, name), want);
+      const nested = pickEntity(index, index.scopedNamed(scope, name, line), want) ?? pickEntity(index, index.childrenNamed(scope, name), want);
       if (nested !== undefined) return entityValue(path, index, nested, "local", 0);
       // A parameter or local variable of that name: what it holds is not known, and it is not
       // the outer definition. Types live apart: `pass *pass` leaves the type pass in reach.
@@ -96,6 +96,8 @@ export class Binder implements BinderHost {
       const typed = this.typedVar(path, index, -1, name, line);
       if (typed) return typed;
     }
+    const local = pickEntity(index, index.scopedNamed(-1, name, line), want);
+    if (local !== undefined) return entityValue(path, index, local, "local", 0);
     if (want !== "type" && !typeHead && index.hides(-1, name, line)) return undefined;
     const top = pickEntity(index, index.topLevel.get(name) ?? [], want);
     if (top !== undefined) return entityValue(path, index, top, "local", 0);
@@ -445,7 +447,12 @@ export class Binder implements BinderHost {
       : index.language.resolveImport(index.facts, binding.imp);
     if (mod === "external") return EXTERNAL;
     if (mod === "unknown") return undefined;
-    if (binding.imported === "*") return { t: "module", mod, via: this.languages.ofModule(mod).namespaceVia, hops: 0 };
+    if (binding.imported === "*") {
+      const language = this.languages.ofModule(mod);
+      // `const express = require('express'); express()`: the module's value as a whole.
+      const whole = want === "any" ? undefined : language.wholeModule?.(mod, want);
+      return whole ? withVia(whole, viaOfImport(whole)) : { t: "module", mod, via: language.namespaceVia, hops: 0 };
+    }
     const found = this.moduleMember(mod, binding.imported, want);
     return found && withVia(found, viaOfImport(found));
   }

@@ -16,6 +16,8 @@ export class FileIndex {
   readonly topLevel = new Map<string, number[]>();
   /** Entities by parent, then by name. */
   readonly children = new Map<number, Map<string, number[]>>();
+  /** Local functions in scope over some lines of their parent only (EntityFact.scopeLines), by parent and name. */
+  private readonly scoped = new Map<number, Map<string, number[]>>();
   /** Variables of a declared or evident type. */
   readonly varsByScope = new Map<number, TypedVarFact[]>();
   /** Struct fields by struct entity (FileFacts.fields). */
@@ -87,6 +89,21 @@ export class FileIndex {
     return this.children.get(parent)?.get(name) ?? [];
   }
 
+  /**
+   * The local functions of `parent` named `name` whose block holds `line` (EntityFact.scopeLines),
+   * the innermost block last (pickEntity takes the last): a use elsewhere in the parent does
+   * not see them.
+   */
+  scopedNamed(parent: number, name: string, line: number | undefined): readonly number[] {
+    const candidates = line === undefined ? undefined : this.scoped.get(parent)?.get(name);
+    if (!candidates) return NONE;
+    const held = candidates.filter((i) => {
+      const [from, to] = this.facts.entities[i]!.scopeLines!;
+      return from <= line! && line! <= to;
+    });
+    return held.length < 2 ? held : held.sort((a, b) => this.facts.entities[a]!.scopeLines![0] - this.facts.entities[b]!.scopeLines![0]);
+  }
+
   /** Merged in declaration order: the last declaration of a name is the one that counts. */
   private addResultVars(resultVars: readonly TypedVarFact[]): void {
     const touched = new Set<number>();
@@ -98,14 +115,25 @@ export class FileIndex {
   }
 
   private addEntity(entity: EntityFact, index: number): void {
-    if (entity.parent < 0) {
-      if (entity.receiverType === undefined) push(this.topLevel, entity.name, index);
-    } else {
-      let byName = this.children.get(entity.parent);
-      if (!byName) this.children.set(entity.parent, (byName = new Map()));
+    if (entity.scopeLines) {
+      let byName = this.scoped.get(entity.parent);
+      if (!byName) this.scoped.set(entity.parent, (byName = new Map()));
       push(byName, entity.name, index);
+      return;
     }
+    this.addName(entity, entity.name, index);
+    for (const alias of entity.aliases ?? []) this.addName(entity, alias, index);
     if (entity.defaultExport && entity.parent < 0) this.defaultExport = index;
+  }
+
+  private addName(entity: EntityFact, name: string, index: number): void {
+    if (entity.parent < 0) {
+      if (entity.receiverType === undefined) push(this.topLevel, name, index);
+      return;
+    }
+    let byName = this.children.get(entity.parent);
+    if (!byName) this.children.set(entity.parent, (byName = new Map()));
+    push(byName, name, index);
   }
 
   private addImport(imp: ImportFact): void {
@@ -140,6 +168,7 @@ export class FileIndex {
 }
 
 const NO_SCOPES: readonly number[] = [];
+const NONE: readonly number[] = [];
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -93,6 +93,12 @@ export interface LanguageResolver {
   outsideMember?(cls: EntityRef, index: FileIndex, name: string): EntityValue | undefined;
   /** What the test runner hands a parameter of a file of this family by its name (a pytest fixture). */
   injectedValue?(path: string, name: string): Value | undefined;
+  /**
+   * A module bound whole and then called, constructed or named as a type: the one value it
+   * exports as a whole (CommonJS `module.exports = createApplication`, TS `export =`), which
+   * `require('./app')()` calls. Undefined where modules are no values of their own.
+   */
+  wholeModule?(mod: Mod, want: Want): Value | undefined;
 }
 
 /** What a family's resolver may ask of the binder. */

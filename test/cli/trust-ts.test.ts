@@ -84,7 +84,7 @@ describe("files with parse errors", () => {
 });
 
 describe("local values", () => {
-  test("a const inside a test callback or a function body is no function entity, and its calls stay with the code around it", async () => {
+  test("a const holding what a call makes is no function entity, and its calls stay with the code around it; a local function is one", async () => {
     const root = await writeTree(tempDir("ix-locals-"), {
       "src/handler.ts": [
         "export function dispatch(e: string): void {}",
@@ -115,13 +115,13 @@ describe("local values", () => {
     const home = tempDir("ix-locals-home-");
     expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
     const functions = ix(["inventory", "--kind", "function", "--format", "llm"], { cwd: root, home }).lines.filter((l) => l.startsWith("node "));
-    expect(functions.map((l) => / name=(\S+)/.exec(l)![1]).sort()).toEqual(["dispatch", "dual", "handler", "map"]);
+    expect(functions.map((l) => / name=(\S+)/.exec(l)![1]).sort()).toEqual(["dispatch", "dual", "handler", "map", "onEvent"]);
     expect(ix(["search", "schema", "--kind", "function", "--format", "llm"], { cwd: root, home }).lines[0]).toStartWith("search term=schema count=0 ");
 
-    // Every call of dispatch is still a caller row: made by handler, by map, or by the files.
+    // Every call of dispatch is still a caller row: made by handler's local onEvent, by map, or by the files.
     const callers = ix(["callers", "dispatch", "--format", "json"], { cwd: root, home });
     const rows = (JSON.parse(callers.stdout).ref as { name?: string; kind: string; path: string }[]).map((r) => `${r.kind} ${r.name ?? r.path}`);
-    expect(rows.sort()).toEqual(["file src/handler.ts", "file test/schema.test.ts", "function handler", "function map"]);
+    expect(rows.sort()).toEqual(["file src/handler.ts", "file test/schema.test.ts", "function map", "function onEvent"]);
   });
 });
 

@@ -12,6 +12,7 @@ interface EntityOptions {
   callbackParams?: CallbackParams;
   returns?: string;
   accessor?: boolean;
+  scopeLines?: [number, number];
 }
 
 export class FactsBuilder {
@@ -40,6 +41,7 @@ export class FactsBuilder {
     if (options.callbackParams) entity.callbackParams = options.callbackParams;
     if (options.returns !== undefined) entity.returns = options.returns;
     if (options.accessor) entity.accessor = true;
+    if (options.scopeLines) entity.scopeLines = options.scopeLines;
     this.facts.entities.push(entity);
     return this.facts.entities.length - 1;
   }

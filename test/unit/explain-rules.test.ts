@@ -26,6 +26,7 @@ function facts(over: Partial<ExplainFacts> = {}): ExplainFacts {
     subtypes: 0,
     bases: 0,
     entryFile: false,
+    local: false,
     packageApi: false,
     ...over,
   };
@@ -66,6 +67,11 @@ describe("roles", () => {
   test("a package's export that nothing here calls but that calls into the code is public_api, not a guessed entry point", () => {
     expect(roleOf(facts({ callers: 0, packageApi: true }))).toEqual({ value: "public_api", confidence: "high", reasons: ["package_export"] });
     expect(roleOf(facts({ callers: 0, packageApi: true, entryFile: true })).value).toBe("entry_point");
+  });
+
+  test("entry_point is never a function's local: the function around it starts it", () => {
+    expect(roleOf(facts({ callers: 0, exported: false, local: true, dependents: 0, importers: 0 }))).toMatchObject({ value: "unused" });
+    expect(roleOf(facts({ callers: 1, callerFiles: 0, exported: false, local: true })).value).toBe("localized_helper");
   });
 
   test("entry_point is never read off a file that is not production code, nor off a callable named as a type", () => {

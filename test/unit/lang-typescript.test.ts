@@ -95,6 +95,7 @@ describe("entities", () => {
       "type Color",
       "function outer",
       "function outer.inner",
+      "function outer.arrow",
       "function gen",
       "function fn",
       "class Klass",
@@ -119,8 +120,10 @@ describe("entities", () => {
     // A getter and its setter are one entity spanning both.
     expect(entity(facts, "Repo.size")).toMatchObject({ startLine: 4, endLine: 5 });
     expect(entity(facts, "outer")).toMatchObject({ startLine: 12, endLine: 16, signature: "function outer() {" });
-    // A local const is no entity: the call in its arrow is outer's.
-    expect(callsTo(facts, "inner")).toEqual([{ from: indexOf(facts, "outer"), line: 14, callee: "inner" }]);
+    // A local const holding a function is an entity of its own: the call in its arrow is its own.
+    expect(entity(facts, "outer.arrow")).toMatchObject({ startLine: 14, endLine: 14, signature: "const arrow = async () => inner();", parent: indexOf(facts, "outer") });
+    expect(entity(facts, "outer.arrow").scopeLines).toBeUndefined();
+    expect(callsTo(facts, "inner")).toEqual([{ from: indexOf(facts, "outer.arrow"), line: 14, callee: "inner" }]);
     expect(entity(facts, "fn").signature).toBe("const fn = function named() {};");
   });
 
@@ -188,7 +191,7 @@ describe("entities", () => {
     expect(callsTo(facts, "memo")[0]!.from).toBe(indexOf(facts, "outer"));
   });
 
-  test("a variable is an entity only at module level: a local const's function belongs to the function around it", () => {
+  test("a function held by a local const is an entity of the function (or file) around it, in scope over its block only; a value made by a call is none", () => {
     const facts = factsOf(
       lines(
         "import { z } from 'zod';", //                                                        1
@@ -209,14 +212,26 @@ describe("entities", () => {
         "declare module 'm' { const typed: (x: number) => void }", //                         16
       ),
     );
-    // No `schema`, `check`, `onEvent`, `wrapped` or `later`: 81 functions named `schema` in one
-    // repository were consts inside test callbacks.
-    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["function handler", "module Api", "function Api.get", "module m"]);
-    // Their calls are made by the entity around them, or by the file.
+    // No `schema` or `wrapped`: a value a call makes is no function literal (81 functions named
+    // `schema` in one repository were such consts inside test callbacks).
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual([
+      "function check",
+      "function handler",
+      "function handler.onEvent",
+      "function later",
+      "module Api",
+      "function Api.get",
+      "module m",
+    ]);
+    // A local in a callback or a block is in scope over that block only; one in its function's own body, over all of it.
+    expect(entity(facts, "check")).toMatchObject({ parent: -1, startLine: 5, scopeLines: [3, 7] });
+    expect(entity(facts, "handler.onEvent").scopeLines).toBeUndefined();
+    expect(entity(facts, "later")).toMatchObject({ parent: -1, scopeLines: [14, 14] });
+    // The calls in their functions are their own; a callback's stay with the entity around it, or the file.
     expect(callsTo(facts, "refine")[0]!.from).toBe(-1);
-    expect(callsTo(facts, "validate")[0]!.from).toBe(-1);
-    expect(callsTo(facts, "dispatch").map((c) => c.from)).toEqual([indexOf(facts, "handler"), indexOf(facts, "handler")]);
-    expect(callsTo(facts, "start")[0]!.from).toBe(-1);
+    expect(callsTo(facts, "validate")[0]!.from).toBe(indexOf(facts, "check"));
+    expect(callsTo(facts, "dispatch").map((c) => c.from)).toEqual([indexOf(facts, "handler.onEvent"), indexOf(facts, "handler")]);
+    expect(callsTo(facts, "start")[0]!.from).toBe(indexOf(facts, "later"));
     expect(callsTo(facts, "fetchOne")[0]!.from).toBe(indexOf(facts, "Api.get"));
     // Each still hides outer names over its block, in a function or a callback the file runs:
     // a call of it binds to nothing outside.
@@ -652,6 +667,83 @@ describe("exports", () => {
     expect(entity(facts, "run")).toMatchObject({ kind: "function", exported: true, startLine: 6 });
     expect(callsTo(facts, "build")).toEqual([{ from: indexOf(facts, "run"), line: 6, callee: "build" }]);
     expect(callsTo(facts, "name")).toEqual([{ from: indexOf(facts, "build"), line: 3, callee: "name", receiver: "util" }]);
+  });
+
+  test("members assigned at module level: of an object a variable holds, of a constructor's prototype, of a class; another module's object is left alone", () => {
+    const facts = factsOf(
+      lines(
+        "var http = require('node:http');", //                                   1
+        "var proto = require('./proto');", //                                    2
+        "var res = exports = module.exports = Object.create(http.ServerResponse.prototype);", // 3
+        "res.send = function send(body) { this.set('a', body); };", //            4
+        "res.set =", //                                                           5
+        "res.header = function header(field) { return field; };", //              6
+        "res['get'] = (field) => field;", //                                      7
+        "function View(name) { this.lookup(name); }", //                         8
+        "View.create = function create(name) { return new View(name); };", //    9
+        "View.prototype.lookup = function lookup(name) { return name; };", //    10
+        "View.prototype = { render() {}, resolve: function () {} };", //         11
+        "class Cache {}", //                                                      12
+        "Cache.prototype.clear = function clear() {};", //                       13
+        "function plain() {}", //                                                 14
+        "plain.helper = function helper() {};", //                                15
+        "proto.patch = function patch() {};", //                                  16
+        "if (ok) { res.late = function late() {}; }", //                          17
+        "exports.a = exports.b = function () {};", //                             18
+      ),
+      "javascript",
+    );
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}${e.aliases ? ` (${e.aliases.join(",")})` : ""}`)).toEqual([
+      "module res",
+      "method res.send",
+      "method res.header (set)",
+      "function res.get",
+      "class View",
+      "method View.create",
+      "method View.lookup",
+      "method View.render",
+      "method View.resolve",
+      "class Cache",
+      "method Cache.clear",
+      "function plain",
+      "function b (a)",
+    ]);
+    // The object spans its declaration, each member its own statement.
+    expect(entity(facts, "res")).toMatchObject({ startLine: 3, endLine: 3, object: true, exported: true, defaultExport: true });
+    expect(entity(facts, "res.header")).toMatchObject({ startLine: 5, endLine: 6, signature: "res.header = function header(field) { return field; };", parent: indexOf(facts, "res") });
+    expect(facts.heritage).toEqual([{ entity: indexOf(facts, "res"), kind: "extends", name: "http.ServerResponse", line: 3 }]);
+    // Calls in a member are its own; in a constructor's body, the class's.
+    expect(callsTo(facts, "set")).toEqual([{ from: indexOf(facts, "res.send"), line: 4, callee: "set", receiver: "this" }]);
+    expect(callsTo(facts, "lookup")).toEqual([{ from: indexOf(facts, "View"), line: 8, callee: "lookup", receiver: "this" }]);
+    expect(facts.exports).toContainEqual({ local: "res", exported: "default", line: 3 });
+  });
+
+  test("module.exports = require(…) re-exports the module, its whole value included", () => {
+    const facts = factsOf(lines("module.exports = require('./lib/main');", "exports.util = require('./util');"), "javascript");
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./lib/main", names: [{ imported: "*", local: "" }, { imported: "default", local: "default" }], kind: "reexport" },
+      { line: 2, source: "./util", names: [{ imported: "*", local: "util" }], kind: "reexport" },
+    ]);
+  });
+
+  test("require(…) used in place binds its module under a name of its own, which the call names", () => {
+    const facts = factsOf(lines("require('./boot')(app);", "require('./utils').pad(1);", "require('./register');"), "javascript");
+    expect(facts.imports).toEqual([
+      { line: 1, source: "./boot", names: [{ imported: "*", local: "require#1" }], kind: "require" },
+      { line: 2, source: "./utils", names: [{ imported: "*", local: "require#2" }], kind: "require" },
+      { line: 3, source: "./register", names: [], kind: "require" },
+    ]);
+    expect(facts.calls).toEqual([
+      { from: -1, line: 1, callee: "require#1" },
+      { from: -1, line: 2, callee: "pad", receiver: "require#2" },
+    ]);
+  });
+
+  test("module.exports = { f() {} }: an object holding the module's functions", () => {
+    const facts = factsOf("module.exports = {\n  parse(text) { return scan(text); },\n  stop: halt,\n};", "javascript");
+    expect(facts.entities.map((e) => `${e.kind} ${e.qname}`)).toEqual(["module default", "method default.parse"]);
+    expect(entity(facts, "default")).toMatchObject({ exported: true, defaultExport: true, startLine: 1, endLine: 4 });
+    expect(facts.exports).toEqual([{ local: "halt", exported: "stop", line: 1 }]);
   });
 
   test("module.exports object literal and TS export =", () => {

@@ -45,6 +45,26 @@ describe("bare calls", () => {
     expect(recursive.confidence).toBe(1);
   });
 
+  test("a local function in scope over its block only: a call there binds it, one outside binds the outer name", () => {
+    const f = new FactsBuilder("f.ts");
+    const helper = f.entity("helper", "function");
+    const outer = f.entity("outer", "function");
+    // `if (x) { const helper = () => …; helper() }` in outer, lines 10-20; and one in a top-level callback, 30-40.
+    const scoped = f.entity("helper", "function", { parent: outer, scopeLines: [10, 20] });
+    const inCallback = f.entity("helper", "function", { scopeLines: [30, 40] });
+    f.call(outer, "helper", undefined, { line: 15 }).call(outer, "helper", undefined, { line: 25 });
+    f.call(-1, "helper", undefined, { line: 35 }).call(-1, "helper", undefined, { line: 45 });
+    const result = resolveOne("f.ts", [f.build()]);
+    expect(callsFrom(result, outer).map((e) => [e.dst.index, e.lines])).toEqual([
+      [scoped, [15]],
+      [helper, [25]],
+    ]);
+    expect(callsFrom(result, -1).map((e) => [e.dst.index, e.lines])).toEqual([
+      [inCallback, [35]],
+      [helper, [45]],
+    ]);
+  });
+
   test("calls to one target from one entity merge into one edge with sorted lines", () => {
     const f = new FactsBuilder("f.ts");
     const target = f.entity("target", "function");
@@ -207,6 +227,26 @@ describe("externals", () => {
     const edge = only(callsFrom(result, -1));
     expect(edge).toMatchObject({ dst: { path: "lib/util.js", index: pad }, via: "namespace", lines: [4, 5] });
     expect(result.unresolved).toEqual([]);
+  });
+
+  test("CommonJS: a module required whole and called is the function it exports as a whole; its members are the exported object's", () => {
+    const factory = new FactsBuilder("lib/express.js");
+    const create = factory.entity("createApplication", "function", { defaultExport: true, exported: true });
+    const response = new FactsBuilder("lib/response.js");
+    const res = response.entity("res", "module", { defaultExport: true, exported: true });
+    const send = response.entity("send", "method", { parent: res });
+    const index = new FactsBuilder("index.js");
+    index.import("./lib/express", [["*", ""], ["default", "default"]], "reexport");
+    const app = new FactsBuilder("test/app.js");
+    app.import("..", [["*", "express"]], "require").import("../lib/response", [["*", "res"]], "require").import("../lib/response", [["send", "send"]], "require");
+    app.call(-1, "express", undefined, { line: 10 }).call(-1, "send", "res", { line: 11 }).call(-1, "send", undefined, { line: 12 }).call(-1, "res", undefined, { line: 13 });
+    const result = resolveOne("test/app.js", [factory.build(), response.build(), index.build(), app.build()]);
+    expect(callsFrom(result, -1).map((e) => [e.dst, e.lines])).toEqual([
+      [{ path: "lib/express.js", index: create }, [10]],
+      [{ path: "lib/response.js", index: send }, [11, 12]],
+    ]);
+    // The object the module exports is no function: calling it binds nothing.
+    expect(result.unresolved).toEqual([{ src: { path: "test/app.js", index: -1 }, kind: "CALLS", name: "res", lines: [13] }]);
   });
 
   test("a variable typed with an external class: its method calls are dropped", () => {

@@ -10,6 +10,7 @@ import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
 import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
+import { assignmentChain, chainedValue, createdFrom, memberTarget } from "./commonjs";
 import { jsDocBefore } from "./doc";
 import { JSX_ELEMENTS, renderedComponent } from "./jsx";
 import { finishFacts } from "./finish";
@@ -108,6 +109,14 @@ interface ExportMark {
   defaultExport: boolean;
 }
 
+/** A module-level variable as declared: where, how exported, and its value (through `a = b = …`). */
+interface ModuleVariable {
+  from: Node;
+  end: Node;
+  mark: ExportMark;
+  value: Node;
+}
+
 const NOT_EXPORTED: ExportMark = { exported: false, defaultExport: false };
 
 /** A class expression named by what holds it: `const A = class { … }`. */
@@ -157,6 +166,16 @@ class Extractor {
   /** Function entities by the start of their function node: where a `this:` parameter belongs. */
   private readonly functionEntities = new Map<number, number>();
   private readonly locals: LocalFact[] = [];
+  /** Entities declared at the file's top, by name: what `X.y = function …` makes a member of. */
+  private readonly topLevelNames = new Map<string, number[]>();
+  /**
+   * Module-level variables no entity holds yet, by name (`var res = Object.create(…)`): the first
+   * `res.send = function …` makes one, an object holding its members.
+   */
+  private readonly moduleVariables = new Map<string, ModuleVariable>();
+  private readonly prototypeWritten = new Map<string, boolean>();
+  /** How many `require(…)` calls were read in place so far: each binds its module under its own name. */
+  private inlineRequires = 0;
 
   /** Documented functions whose body returns no value so far, by the start of their function node. */
   private readonly documentedBodies = new Map<number, EntityFact>();
@@ -358,7 +377,13 @@ class Extractor {
     const from = exportStatement?.type === "export_statement" ? exportStatement : start;
     const doc = jsDocBefore(this.source, from.startIndex, lineOf(from));
     if (doc) entity.doc = doc;
-    return this.facts.entities.push(entity) - 1;
+    const index = this.facts.entities.push(entity) - 1;
+    if (parent === -1) {
+      const same = this.topLevelNames.get(name);
+      if (same) same.push(index);
+      else this.topLevelNames.set(name, [index]);
+    }
+    return index;
   }
 
   private qnameOf(name: string): string {
@@ -573,10 +598,31 @@ class Extractor {
       if (mark.exported) entity.exported = true;
     } else {
       index = this.addEntity("function", name, node, node, start, mark);
+      this.scopeLocal(index, node);
       this.noteCallbacks(index, node);
       this.noteFunction(index, node);
     }
     this.enter(index, index, node.endIndex);
+  }
+
+  /**
+   * A local function declared by `declaration` (a `const`/`let`/`var` statement or a function
+   * declaration) in a block or a callback narrower than its container's own body: its name is
+   * in scope over that block only (EntityFact.scopeLines). `var` belongs to the function around
+   * it, the others to their block.
+   */
+  private scopeLocal(index: number, declaration: Node | null): void {
+    let block = declaration?.parent ?? null;
+    if (declaration?.type === "variable_declaration") {
+      while (block && !RETURNING.has(block.type) && block.type !== "program") block = block.parent;
+      block = block?.type === "program" ? block : (block?.childForFieldName("body") ?? null);
+    } else if (block?.type === "switch_case" || block?.type === "switch_default") block = block.parent;
+    if (!block || block.type === "program" || block.type === "export_statement") return;
+    const owner = block.type === "statement_block" ? block.parent : block;
+    if (!owner || MODULE_BODIES.has(owner.type)) return;
+    const entity = this.facts.entities[index]!;
+    if (this.functionEntities.get(owner.startIndex) === entity.parent) return;
+    entity.scopeLines = [lineOf(block), endLineOf(block)];
   }
 
   /** An overload or `declare function`: an entity until an implementation of the same name takes it over. */
@@ -615,18 +661,21 @@ class Extractor {
       if (nameNode?.type === "identifier") this.typedVariable(nameNode, node.childForFieldName("type"), null, node);
       return;
     }
-    // A variable is an entity only where other code can name it: at module level (a file, a
-    // namespace, a `declare module`). A function held by a local `const` belongs to the function
-    // around it, which its calls are attributed to, like a callback's.
+    // A function held by a name is an entity wherever it is declared: at module level, or as
+    // a local of the function around it (`const helper = () => …`), whose calls are then its
+    // own and whose callers call it, not that function. A function with no name (a callback)
+    // stays transparent: its calls belong to the entity around it.
     const moduleLevel = atModuleLevel(node);
-    if (nameNode.type === "identifier" && ((moduleLevel && FUNCTION_VALUES.has(value.type)) || value.type === "class")) {
+    if (nameNode.type === "identifier" && (FUNCTION_VALUES.has(value.type) || value.type === "class")) {
       const name = textOf(nameNode, this.source);
       const { from, mark } = this.declaredAt(node, start);
       if (value.type === "class") {
         this.classBindings.set(value.startIndex, { name, start: from, mark });
         return;
       }
+      if (!moduleLevel) this.localVariable(nameNode, node);
       const index = this.addEntity("function", name, from, value, from.startIndex, mark);
+      if (!moduleLevel) this.scopeLocal(index, node.parent);
       this.noteCallbacks(index, value);
       this.noteFunction(index, value);
       this.typedByName(value, node.childForFieldName("type"), index);
@@ -671,7 +720,20 @@ class Extractor {
     if (nameNode.type === "identifier") {
       this.typedVariable(nameNode, annotation, written, node);
       this.valueUse(written);
+      if (moduleLevel) this.moduleVariable(nameNode, node, start, value);
     } else if (nameNode.type === "object_pattern" && !node.childForFieldName("type")) this.destructured(nameNode, value, node);
+  }
+
+  /**
+   * `var res = Object.create(…)`, `var app = exports = module.exports = {}`: kept by name, so that
+   * members assigned to it later make it an entity; a chain through `module.exports` exports it.
+   */
+  private moduleVariable(nameNode: Node, declarator: Node, start: number, written: Node): void {
+    const name = textOf(nameNode, this.source);
+    const { value, exportsModule } = chainedValue(written, this.source);
+    if (exportsModule) this.facts.exports.push({ local: name, exported: "default", line: lineOf(declarator) });
+    const { from, mark } = this.declaredAt(declarator, start);
+    this.moduleVariables.set(name, { from, end: declarator, mark, value: heldValue(value) });
   }
 
   /**
@@ -952,11 +1014,23 @@ class Extractor {
     let nameNode: Node | null = null;
     let object: Node | null = null;
     let indirect = false;
+    let required: string | undefined;
     if (target.type === "identifier" || target.type === "super") {
+      nameNode = target;
+    } else if (target.type === "call_expression" && !isNew) {
+      // `require('./boot')(app)`: the module's whole value, called.
+      required = this.inlineRequire(target);
+      if (required === undefined) return;
       nameNode = target;
     } else if (target.type === "member_expression") {
       nameNode = target.childForFieldName("property");
       object = target.childForFieldName("object");
+      // `require('./x').a(…)`: a member of the module, as `const x = require('./x'); x.a(…)`.
+      const loaded = object?.type === "call_expression" ? this.inlineRequire(object) : undefined;
+      if (loaded !== undefined) {
+        required = loaded;
+        object = null;
+      }
       // `this.onClose.bind(this)` hands onClose over without calling it.
       if (!isNew && nameNode && object && textOf(nameNode, this.source) === "bind") this.valueUse(object);
       if (!isNew && nameNode && object && INDIRECT_CALLS.has(textOf(nameNode, this.source))) {
@@ -972,8 +1046,9 @@ class Extractor {
       }
     }
     if (!nameNode) return;
-    const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: textOf(nameNode, this.source) };
+    const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: required !== undefined && !object && nameNode === target ? required : textOf(nameNode, this.source) };
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
+    else if (required !== undefined && nameNode !== target) fact.receiver = required;
     if (isNew) fact.isNew = true;
     const index = this.facts.calls.push(fact) - 1;
     this.callsBySpan.set(spanKey(call), index);
@@ -983,6 +1058,21 @@ class Extractor {
     if (asserted) fact.receiverType = asserted;
     const args = call.childForFieldName("arguments");
     if (!indirect && args) this.callbackVariables(args, index);
+  }
+
+  /**
+   * A `require('./x')` used in place (its member called, or itself): an import binding the module
+   * under a name no code can write (`require#1`), which the call then names.
+   */
+  private inlineRequire(call: Node): string | undefined {
+    // Read off the text first: `expect(x).toBe(y)` is far more common, and asking the tree costs.
+    if (!this.source.startsWith("require", call.startIndex)) return undefined;
+    const source = requireSpecifier(call, this.source);
+    if (source === undefined) return undefined;
+    const local = `require#${++this.inlineRequires}`;
+    this.boundLoads.add(call.startIndex);
+    this.facts.imports.push({ line: lineOf(call), source, names: [{ imported: "*", local }], kind: "require" });
+    return local;
   }
 
   private callbackVariables(args: Node, call: number): void {
@@ -1051,15 +1141,18 @@ class Extractor {
     this.enter(index, index, value.endIndex);
   }
 
-  /** `x = helper`, `this.cb = this.onDone`; CommonJS `module.exports = …` / `exports.x = …`. */
+  /**
+   * `x = helper`, `this.cb = this.onDone`; CommonJS `module.exports = …` / `exports.x = …`; a
+   * member assigned at module level (`res.send = function send(…)`, `View.prototype.render = …`).
+   */
   private assignment(node: Node): void {
     const written = node.childForFieldName("right");
     if (written) this.valueUse(written);
     const left = node.childForFieldName("left");
-    if (left?.type !== "member_expression") return;
-    const exported = commonJsExportName(left, this.source);
     const right = written && heldValue(written);
-    if (exported === undefined || !right) return;
+    if (!right || (left?.type !== "member_expression" && left?.type !== "subscript_expression")) return;
+    const exported = commonJsExportName(left, this.source);
+    if (exported === undefined) return this.memberAssignment(node, left, right);
     const line = lineOf(node);
     if (right.type === "identifier") {
       this.facts.exports.push({ local: textOf(right, this.source), exported, line });
@@ -1067,14 +1160,115 @@ class Extractor {
       const mark = { exported: true, defaultExport: exported === "default" };
       if (exported === "default") this.functionValue(right, "default", mark);
       else {
-        // `exports.x = function y() {}` is imported as x, whatever the expression calls itself.
-        const index = this.addEntity("function", exported, node, right, node.startIndex, mark);
+        // `exports.x = function y() {}` is imported as x, whatever the expression calls itself;
+        // `exports.a = exports.x = …` as a too.
+        const chain = assignmentChain(node);
+        const index = this.addEntity("function", exported, chain?.statement ?? node, right, node.startIndex, mark);
+        const aliases = (chain?.outer ?? []).flatMap((outer) => {
+          const name = commonJsExportName(outer, this.source);
+          return name === undefined || name === "default" || name === exported ? [] : [name];
+        });
+        if (aliases.length > 0) this.facts.entities[index]!.aliases = aliases;
         this.noteCallbacks(index, right);
         this.enter(index, index, right.endIndex);
       }
+    } else if (right.type === "call_expression") {
+      this.exportedRequire(right, exported, line);
     } else if (exported === "default" && right.type === "object") {
+      // `module.exports = { parse(…) {…} }`: the object is the module, its functions its members.
+      const object = namespaceObject(right, this.source);
+      if (object) this.objectHolder(object, "default", assignmentChain(node)?.statement ?? node, right, { exported: true, defaultExport: true });
       this.exportedObject(right, line);
     }
+  }
+
+  /**
+   * `module.exports = require('./x')` exports what x exports, its whole value included;
+   * `exports.y = require('./x')` exports x's module as y.
+   */
+  private exportedRequire(call: Node, exported: string, line: number): void {
+    const source = requireSpecifier(call, this.source);
+    if (source === undefined) return;
+    this.boundLoads.add(call.startIndex);
+    const names = exported === "default" ? [{ imported: "*", local: "" }, { imported: "default", local: "default" }] : [{ imported: "*", local: exported }];
+    this.facts.imports.push({ line, source, names, kind: "reexport" });
+  }
+
+  /**
+   * `res.send = function send(…)` (also `req.get = req.header = function header(…)`),
+   * `View.prototype.render = function …`, `View.prototype = { … }`, written as a statement at
+   * the file's top: a member of what the file declares by that name (a class; a function, then
+   * a constructor; a variable, then an object holding its members). Another module's object
+   * patched here is left alone.
+   */
+  private memberAssignment(node: Node, left: Node, right: Node): void {
+    // Inside a function or class (the common case), and `this.x = …`, known without asking the tree, which costs.
+    if (this.scope.entity !== -1 || this.source.startsWith("this.", left.startIndex) || this.source.startsWith("this[", left.startIndex)) return;
+    const target = memberTarget(left, this.source);
+    if (!target) return;
+    const chain = assignmentChain(node);
+    if (chain?.statement.parent?.type !== "program") return;
+    if (target.name === "prototype" && !target.prototype) {
+      const holder = right.type === "object" ? this.memberHolder(target.object, true) : undefined;
+      if (holder !== undefined) this.prototypeObject(holder, right);
+      return;
+    }
+    if (!FUNCTION_VALUES.has(right.type)) return;
+    const holder = this.memberHolder(target.object, target.prototype);
+    if (holder === undefined) return;
+    const aliases = chain.outer.flatMap((outer) => {
+      const other = memberTarget(outer, this.source);
+      return other && other.object === target.object && other.prototype === target.prototype && other.name !== target.name ? [other.name] : [];
+    });
+    this.enter(holder, this.scope.caller, right.endIndex);
+    // An arrow's `this` is not the object's: only function expressions are its methods.
+    const index = this.addEntity(right.type === "arrow_function" ? "function" : "method", target.name, chain.statement, right, node.startIndex, NOT_EXPORTED);
+    if (aliases.length > 0) this.facts.entities[index]!.aliases = aliases;
+    this.noteCallbacks(index, right);
+    this.noteFunction(index, right);
+    this.enter(index, index, right.endIndex);
+  }
+
+  /**
+   * The entity named `name` at the file's top that members assigned to it belong to: a class,
+   * an object, or a function whose prototype the file writes (it is then a class: `new View()`
+   * makes one, `view.render()` calls its member). A variable becomes an object entity here.
+   */
+  private memberHolder(name: string, prototype: boolean): number | undefined {
+    const declared = (this.topLevelNames.get(name) ?? []).filter((i) => !this.facts.entities[i]!.scopeLines);
+    const known = declared[declared.length - 1];
+    if (known !== undefined) {
+      const entity = this.facts.entities[known]!;
+      // A function's own static members are no names in its body: only a constructor's are kept.
+      if (entity.kind === "function" && (prototype || this.writesPrototype(name))) entity.kind = "class";
+      // A namespace's names are in scope inside it: a property assigned from outside is none of them.
+      return entity.kind === "class" || entity.object ? known : undefined;
+    }
+    const variable = prototype ? undefined : this.moduleVariables.get(name);
+    if (!variable) return undefined;
+    this.moduleVariables.delete(name);
+    const index = this.addEntity("module", name, variable.from, variable.end, variable.from.startIndex, variable.mark);
+    this.facts.entities[index]!.object = true;
+    // `Object.create(http.ServerResponse.prototype)`: what it does not hold, its prototype does.
+    const base = createdFrom(variable.value, this.source);
+    if (base) this.facts.heritage.push({ entity: index, kind: "extends", name: base, line: lineOf(variable.end) });
+    return index;
+  }
+
+  /** Whether the file writes `name.prototype` anywhere: a function's static member seen before its prototype's. */
+  private writesPrototype(name: string): boolean {
+    let writes = this.prototypeWritten.get(name);
+    if (writes === undefined) this.prototypeWritten.set(name, (writes = this.source.includes(`${name}.prototype`)));
+    return writes;
+  }
+
+  /** `View.prototype = { render() {…}, lookup: function () {…} }`: its functions are View's methods. */
+  private prototypeObject(holder: number, object: Node): void {
+    for (const part of object.namedChildren) {
+      if (part.type === "method_definition") this.members.set(part.startIndex, holder);
+      else if (part.type === "pair" && objectMember(part)) this.objectPairs.set(part.startIndex, holder);
+    }
+    this.enter(holder, this.scope.caller, object.endIndex);
   }
 
   /** `module.exports = { a, b: c }`. */
@@ -1386,6 +1580,9 @@ function enclosingFunction(node: Node): Node | undefined {
   }
   return undefined;
 }
+
+/** Nodes whose body is module level: a local function there is none. */
+const MODULE_BODIES = new Set(["internal_module", "module", "ambient_declaration", "program"]);
 
 const RETURNING = new Set(["function_declaration", "generator_function_declaration", "function_expression", "arrow_function", "method_definition", "function", "generator_function"]);
 

@@ -56,7 +56,7 @@ function markExportedByName(facts: FileFacts): void {
   if (facts.exports.length === 0) return;
   const topLevel = new Map<string, number[]>();
   facts.entities.forEach((entity, index) => {
-    if (entity.parent !== -1) return;
+    if (entity.parent !== -1 || entity.scopeLines) return;
     const same = topLevel.get(entity.name);
     if (same) same.push(index);
     else topLevel.set(entity.name, [index]);

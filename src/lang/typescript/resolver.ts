@@ -9,6 +9,7 @@ import { entityValue, EXTERNAL, lastNamed, pickMerged, type Value, type Want } f
 import type { Workspace } from "../../resolve/workspace.ts";
 import { isBuiltinFunction, isBuiltinReceiver, isBuiltinType } from "./builtins.ts";
 import { TsModules, type TsModule } from "./modules.ts";
+import { wholeMember, wholeValue } from "./whole-module.ts";
 
 const IMPORTS: ImportForms = { packageAliases: false, starImportsBindNames: false, dottedImports: false };
 const SELF: SelfRules = { names: new Set(["this"]), via: "this", factName: "this", typedByParameter: true };
@@ -83,6 +84,8 @@ class TypeScriptResolver implements LanguageResolver {
     const reexport = index.namedReexports.get(name);
     if (reexport) return host.follow(file, reexport, visiting, want);
     if (name === "default") return undefined;
+    const member = wholeMember(file, index, name, want);
+    if (member) return member;
     // `export const db = new Database()`: an importer naming it is evidence it is exported.
     const instance = host.moduleVariable(file, index, declared?.local ?? name);
     if (instance) return instance;
@@ -94,6 +97,10 @@ class TypeScriptResolver implements LanguageResolver {
       if (candidates.length === 1) return entityValue(file, index, candidates[0]!, "import", 0);
     }
     return index.starReexports.some((imp) => this.resolveImport(index.facts, imp) === "external") ? EXTERNAL : undefined;
+  }
+
+  wholeModule(mod: Mod, want: Want): Value | undefined {
+    return wholeValue(this.moduleMember(mod, "default", want, new Set()), want);
   }
 
   /**

@@ -805,8 +805,8 @@ describe("callback parameter types", () => {
       ]);
       expect(callsTo(facts, "next")[0]!.from).toBe(map);
     });
-    test("annotated parameters stay ordinary typed variables", () => {
-      expect(facts.vars.filter((v) => v.name === "value")).toEqual([{ scope: map, name: "value", type: "Item", line: 3 }]);
+    test("annotated parameters stay ordinary typed variables, holding over their function's lines only", () => {
+      expect(facts.vars.filter((v) => v.name === "value")).toEqual([{ scope: map, name: "value", type: "Item", line: 3, until: 5 }]);
     });
     test("a bare parameter, function expressions; `this`, destructured and rest parameters", () => {
       const on = facts.calls.findIndex((c) => c.callee === "on");

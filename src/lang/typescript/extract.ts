@@ -1115,7 +1115,11 @@ class Extractor {
     }
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
-    this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
+    // A parameter of a function that is no entity (a callback, a local arrow, a function type)
+    // holds over that function's lines only, not over the whole scope around it.
+    const fn = node.parent?.parent;
+    const until = fn && !this.functionEntities.has(fn.startIndex) ? endLineOf(fn) : undefined;
+    this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared, ...(until === undefined ? {} : { until }) });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
   }

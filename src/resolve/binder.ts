@@ -339,9 +339,21 @@ export class Binder implements BinderHost {
     else if (!call.isNew) {
       const callee = this.calleeOf(called, call);
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
-      value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
+      value = returns ? this.typeValue(callee.path, callee.index, returns) : callee || called ? undefined : this.signatureResult(path, call, receiver);
     }
     return value;
+  }
+
+  /**
+   * `app.get('/', h).post(…)`: calling a property or variable of a callable type (an interface
+   * of call signatures) gives what its signatures agree they return.
+   */
+  private signatureResult(path: string, call: CallFact, receiver: Value | undefined): Value | undefined {
+    if (call.receiver !== undefined && !receiver) return undefined;
+    const fn = receiver ? this.member(receiver, call.callee, "any") : this.lookupName(path, call.from, call.callee, "any", call.line);
+    const signatures = fn?.t === "instance" ? this.callbacks.signaturesOf(fn) : undefined;
+    const returns = signatures?.entity.returns;
+    return returns ? this.typeValue(signatures.ref.path, signatures.ref.index, returns) : undefined;
   }
 
   private memberOfReceiver(path: string, call: CallFact): Value | undefined {
@@ -358,6 +370,21 @@ export class Binder implements BinderHost {
     }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
     return this.resolvePath(path, call.from, call.receiver, "any", call.line);
+  }
+
+  /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */
+  memberType(member: EntityRef): Value | undefined {
+    const index = this.index(member.path);
+    const entity = index?.entity(member.index);
+    const field = entity && entity.parent >= 0 ? index!.language.fieldOf(index!, entity.parent, entity.name) : undefined;
+    return field && !field.collection && field.fromPath === undefined ? this.declaredValue(member.path, entity!.parent, field) : undefined;
+  }
+
+  /** What a call's callee names as a value where it is no function or method: a typed property or variable. */
+  calledValue(path: string, call: CallFact): Value | undefined {
+    if (call.receiver === undefined) return this.lookupName(path, call.from, call.callee, "any", call.line);
+    const receiver = this.receiverValue(path, call);
+    return receiver && this.member(receiver, call.callee, "any");
   }
 
   /** The function or method a call binds to; for `new C()`, C's own constructor. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
-import type { CallFact, EntityFact, FileFacts } from "../../src/model/facts";
+import { type CallFact, type EntityFact, type FileFacts, parameterAt } from "../../src/model/facts";
+import { mergeParams, settleParams } from "../../src/lang/typescript/callbacks";
 import { loadGrammar } from "../../src/lang/grammars";
 import { prepareTypeScriptSource } from "../../src/lang/typescript/prepare";
 import { extract } from "../../src/lang/typescript/extract";
@@ -827,6 +828,62 @@ describe("callback parameter types", () => {
   test("javascript: plain, defaulted and bare parameters", () => {
     const facts = factsOf(lines("run((a, b = 2) => a.go(b));", "run(x => x);"), "javascript");
     expect(facts.vars.map((v) => [v.name, v.fromCallback?.call, v.fromCallback?.param])).toEqual([["a", 0, 0], ["b", 0, 1], ["x", 2, 0]]);
+  });
+});
+
+describe("declared parameter types: what a function or object literal passed there receives", () => {
+  const facts = factsOf(
+    lines(
+      "export type Handler<E> = (c: Context<E>, next: Next) => Res", //                                     1
+      "export type Middleware<E> = (c: Context<E>, next: Next) => Promise<void>", //                      2
+      "export type H<E> = Handler<E> | Middleware<E> | undefined", //                                     3
+      "export type Status = 'ok' | 'failed'", //                                                          4
+      "export interface HandlerInterface<E> {", //                                                       5
+      "  (handler: H<E>): App", //                                                                       6
+      "  <P extends string, M1 extends H<E> = H<E>>(path: P, ...handlers: [H<E> & M1, ...H<E>[]]): App", // 7
+      "  <P extends string>(path: P, strict?: boolean): App", //                                        8
+      "}", //                                                                                           9
+      "export interface Use { (...handlers: Middleware<any>[]): App; (path: string, ...handlers: Array<Middleware<any>>): App }", // 10
+      "export interface Mixed { (a: Alpha): void; (b: Beta): Other }", //                                11
+      "export function on(method: 'get' | 'post', paths: string[], handler: H<any>): void {}", //        12
+      "export function any<T>(value: T, ...rest: T[]): void {}", //                                      13
+    ),
+  );
+  test("call signatures of an interface, merged: a position keeps a type where every overload that can take a function there agrees", () => {
+    // Position 0: H, or a string path (no function goes there); then the tuple's elements and its rest.
+    expect(entity(facts, "HandlerInterface").params).toEqual(["H", "H", "...H"]);
+    expect(entity(facts, "HandlerInterface").returns).toBe("App");
+    expect(entity(facts, "Use").params).toEqual(["Middleware", "...Middleware"]);
+    expect(entity(facts, "Mixed").params).toBeUndefined();
+    expect(entity(facts, "Mixed").returns).toBeUndefined();
+  });
+  test("primitives, literals and arrays take no callback; type variables and unknown rests say nothing", () => {
+    expect(entity(facts, "on").params).toEqual(["", "", "H"]);
+    expect(entity(facts, "any").params).toBeUndefined();
+  });
+  test("a union of named function types keeps its members, with the arguments it passes them", () => {
+    expect(entity(facts, "H").unionOf).toEqual(["Handler", "Middleware"]);
+    expect(entity(facts, "H").aliasArgs).toEqual({ Handler: ["<0>"], Middleware: ["<0>"] });
+    expect(entity(facts, "Status").unionOf).toBeUndefined();
+    expect(entity(facts, "Handler").params).toEqual(["Context", "Next"]);
+  });
+});
+
+describe("merging overloads' parameter types", () => {
+  test("an overload without the position, or one taking no callback there, passes over it; a rest holds every later position", () => {
+    expect(mergeParams(["H"], ["-", "H"])).toEqual(["H", "H"]);
+    expect(mergeParams(["-", "...H"], ["H", "H", "H"])).toEqual(["H", "H", "H", "...H"]);
+    expect(mergeParams(["A"], ["B"])).toBeUndefined();
+    expect(mergeParams(["A", "C"], ["B", "C"])).toEqual(["", "C"]);
+    expect(mergeParams(["...A"], ["...B"])).toBeUndefined();
+  });
+  test("settled: no-callback positions and type variables are unknown, a rest of unknown type is dropped", () => {
+    expect(settleParams(["-", "T", "H", "...T"], new Set(["T"]))).toEqual(["", "", "H"]);
+    expect(settleParams(["-", "...-"], new Set())).toBeUndefined();
+  });
+  test("a rest parameter's type answers for every position from its own", () => {
+    expect([0, 1, 2, 5].map((i) => parameterAt(["P", "...H"], i))).toEqual(["P", "H", "H", "H"]);
+    expect([0, 1].map((i) => parameterAt(["P"], i))).toEqual(["P", undefined]);
   });
 });
 

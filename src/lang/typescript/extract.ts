@@ -9,7 +9,7 @@ import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type Ent
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
-import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
+import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds, unionMembers } from "./callbacks";
 import { jsDocBefore } from "./doc";
 import { finishFacts } from "./finish";
 import { reparsePrepared } from "./prepare";
@@ -375,10 +375,15 @@ class Extractor {
   private noteFunction(index: number, fn: Node): void {
     this.functionEntities.set(fn.startIndex, index);
     const entity = this.facts.entities[index]!;
+    this.noteResult(entity, fn);
+    if (entity.doc) this.noteDocumented(entity, fn);
+  }
+
+  /** The declared result of `fn`, one of `entity`'s overloads or call signatures: kept where all agree. */
+  private noteResult(entity: EntityFact, fn: Node): void {
     const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
     if (entity.returns === undefined) entity.returns = declared;
     else if (entity.returns !== declared) entity.returns = "";
-    if (entity.doc) this.noteDocumented(entity, fn);
   }
 
   /**
@@ -493,7 +498,9 @@ class Extractor {
       const entity = this.facts.entities[index]!;
       const { names, args } = aliasedTypes(value, typeParameters, this.source);
       if (names.length > 0) entity.aliasOf = names;
-      if (args) entity.aliasArgs = args;
+      const union = unionMembers(value, typeParameters, this.source);
+      if (union) entity.unionOf = union.names;
+      if (args || union?.args) entity.aliasArgs = { ...args, ...union?.args };
       // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
       const fnType = functionTypeOf(value, this.source);
       if (fnType) this.noteCallbacks(index, fnType);
@@ -516,6 +523,12 @@ class Extractor {
       }
       if (next.type !== "interface_body" && next.type !== "object_type") continue;
       for (const member of next.namedChildren) {
+        // `interface HandlerInterface { (path: string, handler: H): R }`: what a function passed
+        // to one receives, and what calling one returns.
+        if (member.type === "call_signature") {
+          this.noteCallbacks(index, member);
+          this.noteResult(this.facts.entities[index]!, member);
+        }
         if (!TYPE_MEMBERS.has(member.type)) continue;
         const type = member.childForFieldName("type");
         if (member.type === "method_signature" || functionTypeOf(type, this.source) !== undefined || this.callable.callable(type)) {
@@ -867,6 +880,9 @@ class Extractor {
         }
       }
     }
+    // `onError?: OnError` with `type OnError = (c: Context) => …`: the alias says what the function it holds receives.
+    const alias = node.type === "property_signature" && !typed ? declaredType(node.childForFieldName("type"), this.source) : undefined;
+    if (alias && !alias.collection) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...alias });
     const key = `${classIndex}\0${name}`;
     let index = this.memberIndex.get(key);
     const parameters = typed ?? (value && FUNCTION_VALUES.has(value.type) ? value : node);

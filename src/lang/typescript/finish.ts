@@ -1,7 +1,7 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
 import type { FileFacts } from "../../model/facts";
 import { keepLikelyValues } from "../value-refs";
-import { settleCallbacks } from "./callbacks";
+import { settleCallbacks, settleParams } from "./callbacks";
 import { LIBRARY_TYPES } from "./syntax";
 
 export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
@@ -40,7 +40,7 @@ function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): vo
 function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const entity of facts.entities) {
     if (entity.params) {
-      const params = withoutTypeVariables(entity.params, typeVariables);
+      const params = settleParams(entity.params, typeVariables);
       if (params) entity.params = params;
       else delete entity.params;
     }

@@ -1,0 +1,163 @@
+// A web framework's handlers (issue 31, item 3): each test is named for the
+// answer that misled an agent, and asserts the llm records `ix callers` now gives.
+import { describe, expect, test } from "bun:test";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+function answer(root: string, home: string, ...args: string[]): string[] {
+  const r = ix([...args, "--format", "llm"], { cwd: root, home });
+  expect(r.code).toBe(0);
+  return r.lines.filter((l) => !l.startsWith("next "));
+}
+
+/** A framework in miniature: handlers typed through generic aliases, a union, overloaded call signatures. */
+const FRAMEWORK = {
+  "src/request.ts": [
+    "export class HonoRequest {",
+    "  header(name: string): string {",
+    "    return name",
+    "  }",
+    "}",
+    "",
+  ].join("\n"),
+  "src/context.ts": [
+    "import { HonoRequest } from './request'",
+    "export class Context<E = any> {",
+    "  #req: HonoRequest | undefined",
+    "  get req(): HonoRequest {",
+    "    return (this.#req ??= new HonoRequest())",
+    "  }",
+    "  text(body: string): string {",
+    "    return body",
+    "  }",
+    "}",
+    "",
+  ].join("\n"),
+  "src/types.ts": [
+    "import type { Context } from './context'",
+    "import type { Hono } from './hono'",
+    "export type Next = () => Promise<void>",
+    "export type Handler<E = any, R = any> = (c: Context<E>, next: Next) => R",
+    "export type MiddlewareHandler<E = any> = (c: Context<E>, next: Next) => Promise<void>",
+    "export type H<E = any, R = any> = Handler<E, R> | MiddlewareHandler<E>",
+    "export interface HandlerInterface<E = any> {",
+    "  <R>(handler: H<E, R>): Hono<E>",
+    "  <P extends string, M1 extends H<E> = H<E>>(path: P, ...handlers: [H<E> & M1, ...H<E>[]]): Hono<E>",
+    "  <P extends string>(path: P): Hono<E>",
+    "}",
+    "",
+  ].join("\n"),
+  "src/hono.ts": [
+    "import type { HandlerInterface } from './types'",
+    "export class Hono<E = any> {",
+    "  get!: HandlerInterface<E>",
+    "  post!: HandlerInterface<E>",
+    "}",
+    "",
+  ].join("\n"),
+};
+
+describe("handlers typed through a framework's generic handler types", () => {
+  test("callers of a context method counts the calls inside handlers passed to a property typed by overloaded call signatures, through a union alias, rest and tuple parameters and chained routes", async () => {
+    const root = await writeTree(tempDir("ix-handlers-"), {
+      ...FRAMEWORK,
+      "src/app.test.ts": [
+        "import { Hono } from './hono'",
+        "const app = new Hono()",
+        "app.get('/', (c) => c.text('ok'))",
+        "app.get((c) => {",
+        "  return c.text('bare')",
+        "})",
+        "app.get('/a', async (c, next) => {",
+        "  await next()",
+        "}, (c) => c.text('after'))",
+        "app",
+        "  .get('/chain', (c) => c.text('one'))",
+        "  .post('/chain', (c) => c.text('two'))",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-handlers-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(answer(root, home, "callers", "Context.text")).toEqual([
+      "callers target=text path=src/context.ts shown=1 total=1 resolved=1",
+      "ref kind=file path=src/app.test.ts site=src/app.test.ts:3 also=5,9,11,12 snippet=\"app.get('/', (c) => c.text('ok'))\" via=receiver-type confidence=0.8",
+    ]);
+  });
+});
+
+describe("no evidence, no row", () => {
+  test("callers of a handler's method counts overloads that agree, and none where handler types disagree: a union of aliases or of function types, overloaded call signatures; nor an `any` annotation or an untyped callee", async () => {
+    const root = await writeTree(tempDir("ix-handlers-none-"), {
+      ...FRAMEWORK,
+      "src/other.ts": [
+        "export class Other {",
+        "  text(body: string): string {",
+        "    return body",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/either.ts": [
+        "import type { Context } from './context'",
+        "import type { Other } from './other'",
+        "export type Either = ((c: Context) => void) | ((o: Other) => void)",
+        "export type OnContext = (c: Context) => void",
+        "export type OnOther = (o: Other) => void",
+        "export type Named = OnContext | OnOther",
+        "export interface Register {",
+        "  (handler: OnContext): void",
+        "  (handler: OnOther): void",
+        "}",
+        "export interface Route {",
+        "  (handler: OnContext): void",
+        "  (path: string, handler: OnContext): void",
+        "}",
+        "export declare const route: Route",
+        "export declare function either(handler: Named): void",
+        "export declare const register: Register",
+        "export declare function loose(handler: any): void",
+        "export declare function typed(handler: OnContext): void",
+        "export declare function literal(handler: Either): void",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        "import { either, literal, loose, register, route, typed } from './either'",
+        "route('/', (c) => c.text('agreed'))",
+        "either((c) => c.text('union'))",
+        "literal((c) => c.text('literal union'))",
+        "register((c) => c.text('overloads'))",
+        "typed((c: any) => c.text('annotated'))",
+        "loose((c) => c.text('loose'))",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-handlers-none-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    // Only the overloads that agree (a path, then the same handler type) type their handler.
+    expect(answer(root, home, "callers", "Context.text")).toEqual([
+      "callers target=text path=src/context.ts shown=1 total=1 resolved=1 unresolved=1",
+      "ref kind=file path=src/use.ts site=src/use.ts:2 snippet=\"route('/', (c) => c.text('agreed'))\" via=receiver-type confidence=0.8",
+    ]);
+    expect(answer(root, home, "callers", "Other.text")[0]).toBe("callers target=text path=src/other.ts shown=0 total=0 resolved=0 unresolved=1");
+  });
+
+  test("callers of a method lists a callback's annotated parameter only inside that callback, not a same-named parameter of the next one", async () => {
+    const root = await writeTree(tempDir("ix-handlers-scope-"), {
+      ...FRAMEWORK,
+      "src/setup.ts": [
+        "import type { Context } from './context'",
+        "export function setup(run: (f: any) => void) {",
+        "  run((c: Context) => c.text('typed'))",
+        "  run((c) => c.text('untyped'))",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-handlers-scope-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(answer(root, home, "callers", "Context.text")).toEqual([
+      "callers target=text path=src/context.ts shown=1 total=1 resolved=1 unresolved=1",
+      "ref name=setup kind=function path=src/setup.ts lines=2-5 site=src/setup.ts:3 snippet=\"run((c: Context) => c.text('typed'))\" via=receiver-type confidence=0.9",
+    ]);
+  });
+});

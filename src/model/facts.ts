@@ -359,6 +359,12 @@ export interface TypedVarFact {
   injected?: true;
 }
 
+/**
+ * The name of the variable a getter without a declared result holds its `return` value in
+ * (scope: the getter): what reading the getter gives. No code can write the name.
+ */
+export const RETURNED = "<return>";
+
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */
 export interface CallbackSlot {
   /** Index into FileFacts.calls of the call the function is passed to. */
@@ -396,7 +402,18 @@ export interface FileFacts {
   resultVars?: TypedVarFact[];
   /** Names a function binds that no entity holds (parameters, local variables): they hide outer names. */
   locals?: LocalFact[];
+  /**
+   * Dotted paths read or assigned without being called or handed over (`c.req.url`,
+   * `this.size > 0`, `c.res = r`): where one reads a getter (or assigns a setter) it calls it.
+   */
+  reads?: ReadFact[];
 }
+
+/**
+ * A dotted path read: the enclosing caller (as for calls), the path as written, its line. A
+ * tuple, as LocalFact is: a file may hold thousands.
+ */
+export type ReadFact = [from: number, path: string, line: number];
 
 /**
  * A parameter or local variable: within its scope (the entity index of the function it belongs

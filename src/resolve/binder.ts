@@ -1,7 +1,7 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { CallFact, TypedVarFact } from "../model/facts.ts";
+import { type CallFact, RETURNED, type TypedVarFact } from "../model/facts.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
@@ -162,10 +162,13 @@ export class Binder implements BinderHost {
         if (!CLASS_LIKE.has(value.kind)) return undefined;
         const found = this.findMember([value.ref], name);
         if (found === "external") return EXTERNAL;
+        if (found && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
         return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: value.hops }, value.confidence) : undefined;
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
+        // A getter read is its result's value (`c.req.header()` with `get req(): HonoRequest`).
+        if (found && found !== "external" && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
         const field = this.findField(value.classes, name);
         if (want === "call") {
@@ -180,6 +183,46 @@ export class Binder implements BinderHost {
         // A slice's or an array's methods are the runtime's (`items.map(…)`); Go's have none.
         return EXTERNAL;
     }
+  }
+
+  /** A getter or setter: reading it (or assigning to it) calls it. */
+  isAccessor(ref: EntityRef): boolean {
+    return this.index(ref.path)?.entity(ref.index)?.accessor === true;
+  }
+
+  /**
+   * What reading a getter gives: its declared result, or what its own `return` evidently holds
+   * (the extractor's RETURNED variable); nothing where neither tells.
+   */
+  private accessorValue(ref: EntityRef, confidence: number | undefined): Value | undefined {
+    const index = this.index(ref.path);
+    const returns = index?.entity(ref.index)?.returns;
+    const value = returns !== undefined ? this.typeValue(ref.path, ref.index, returns) : index && this.typedVar(ref.path, index, ref.index, RETURNED);
+    return value?.t === "instance" && confidence !== undefined ? { ...value, confidence } : value;
+  }
+
+  /**
+   * The getters a dotted path reads, in order: `req` in `c.req` (as `c.req.header()`'s
+   * receiver, or handed over), `size` in `this.size`; `last`: the path's own last name is one.
+   * Reading one calls it. Only where the value before it is of a known class, as for any member.
+   */
+  accessorsRead(path: string, from: number, dotted: string, line?: number): { reads: EntityValue[]; last: boolean } {
+    const segments = dotted.split(".");
+    const reads: EntityValue[] = [];
+    let last = false;
+    let value = segments.length < 2 ? undefined : this.resolvePath(path, from, segments[0]!, "any", line);
+    for (let i = 1; i < segments.length && value; i++) {
+      const name = segments[i]!;
+      if (value.t === "instance" || (value.t === "entity" && CLASS_LIKE.has(value.kind))) {
+        const found = this.member(value, name, "call");
+        if (found?.t === "entity" && this.isAccessor(found.ref)) {
+          reads.push(found);
+          last = i === segments.length - 1;
+        }
+      }
+      value = i < segments.length - 1 ? this.member(value, name, "any") : undefined;
+    }
+    return { reads, last };
   }
 
   /** The class or interface entity a type name denotes where it is written. */

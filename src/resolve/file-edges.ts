@@ -20,11 +20,14 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   for (const imp of index.facts.imports) addImport(binder, index, sink, file, imp);
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
+    // `c.req.header()` reads the getter `req` first: a call of it.
+    if (call.receiver?.includes(".")) addAccessorReads(binder, sink, path, call.from, call.receiver, call.line);
     const target = bindCall(binder, path, language, call);
     if (target === "external") continue;
     if (target) sink.edge(src, target.dst, "CALLS", target.via, target.confidence, call.line);
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
+  for (const [from, dotted, line] of index.facts.reads ?? []) addAccessorReads(binder, sink, path, from, dotted, line);
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
   for (const ref of index.facts.refs) {
     if (ref.value) addValueReference(binder, path, language, sink, ref);
@@ -122,6 +125,17 @@ function addHeritage(binder: Binder, index: FileIndex, sink: EdgeSink, language:
   else if (!language.isBuiltinReceiver(heritage.name.slice(0, dot))) sink.miss(src, kind, heritage.name.slice(dot + 1), heritage.name.slice(0, dot), heritage.line);
 }
 
+/**
+ * A CALLS edge to each getter a dotted path reads on the way (`c.req` in `c.req.header()`),
+ * as the compiler counts a getter read as a call of it. Whether the path's last name is one.
+ */
+function addAccessorReads(binder: Binder, sink: EdgeSink, path: string, from: number, dotted: string, line: number): boolean {
+  const { reads, last } = binder.accessorsRead(path, from, dotted, line);
+  const src = { path, index: from };
+  for (const read of reads) sink.edge(src, read.ref, "CALLS", read.via, read.confidence ?? confidenceOf(read.via, read.hops), line);
+  return last;
+}
+
 function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact): void {
   const value = binder.resolvePath(path, ref.from, ref.name, "type");
   if (value?.t !== "entity") return;
@@ -138,10 +152,11 @@ function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact
  */
 function addValueReference(binder: Binder, path: string, language: LanguageResolver, sink: EdgeSink, ref: RefFact): void {
   const src = { path, index: ref.from };
+  // Reading a getter calls it (`const r = c.req`, `f(this.size)`); it hands nothing over.
+  if (ref.name.includes(".") && addAccessorReads(binder, sink, path, ref.from, ref.name, ref.line)) return;
   const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line);
   if (value?.t === "entity" && CALLABLE.has(value.kind)) {
-    // Reading a getter calls it; it hands nothing over.
-    if (binder.index(value.ref.path)?.entity(value.ref.index)?.accessor) return;
+    if (binder.isAccessor(value.ref)) return;
     sink.edge(src, value.ref, "REFERENCES", value.via, value.confidence ?? confidenceOf(value.via, value.hops), ref.line, undefined, true);
     return;
   }

@@ -1,4 +1,4 @@
-// A web framework's handlers (issue 31, item 3): each test is named for the
+// A web framework's handlers and getters (issue 31, items 2 and 3): each test is named for the
 // answer that misled an agent, and asserts the llm records `ix callers` now gives.
 import { describe, expect, test } from "bun:test";
 import { ix, tempDir, writeTree } from "../helpers/cli";
@@ -81,6 +81,70 @@ describe("handlers typed through a framework's generic handler types", () => {
     expect(answer(root, home, "callers", "Context.text")).toEqual([
       "callers target=text path=src/context.ts shown=1 total=1 resolved=1",
       "ref kind=file path=src/app.test.ts site=src/app.test.ts:3 also=5,9,11,12 snippet=\"app.get('/', (c) => c.text('ok'))\" via=receiver-type confidence=0.8",
+    ]);
+  });
+});
+
+describe("getters as typed members and as uses", () => {
+  test("callers of a getter lists its reads and its setter's writes; the getter's declared or returned type carries the chain to the method called on it", async () => {
+    const root = await writeTree(tempDir("ix-getters-"), {
+      ...FRAMEWORK,
+      "src/auth.ts": [
+        "import type { Context } from './context'",
+        "export function auth(c: Context) {",
+        "  const req = c.req",
+        "  if (c.req.header('x')) return req.header('y')",
+        "  return c.req",
+        "}",
+        "",
+      ].join("\n"),
+      "src/counter.ts": [
+        "import { HonoRequest } from './request'",
+        "export class Counter {",
+        "  #n = 0",
+        "  #last: HonoRequest | undefined",
+        "  get size(): number {",
+        "    return this.#n",
+        "  }",
+        "  set size(v: number) {",
+        "    this.#n = v",
+        "  }",
+        "  get last() {",
+        "    return this.#last",
+        "  }",
+        "  grow(): string {",
+        "    if (this.size > 10) this.size = 0",
+        "    return this.last?.header('z') ?? ''",
+        "  }",
+        "}",
+        "export function peek(x: { size: number }, y: any) {",
+        "  return x.size + y.size",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-getters-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    // A read is a call of the getter (the compiler's own count): `const req = c.req`, a call's receiver, a returned value.
+    expect(answer(root, home, "callers", "Context.req")).toEqual([
+      "callers target=req path=src/context.ts shown=1 total=1 resolved=1",
+      "ref name=auth kind=function path=src/auth.ts lines=2-6 site=src/auth.ts:3 also=4,5 snippet=\"const req = c.req\" via=receiver-type confidence=0.9",
+    ]);
+    // Through `get req(): HonoRequest`, a variable holding its read, and an undeclared getter's `return this.#last`.
+    expect(answer(root, home, "callers", "HonoRequest.header")).toEqual([
+      "callers target=header path=src/request.ts shown=2 total=2 resolved=2",
+      "ref name=auth kind=function path=src/auth.ts lines=2-6 site=src/auth.ts:4 snippet=\"if (c.req.header('x')) return req.header('y')\" via=receiver-type confidence=0.9",
+      "ref name=grow kind=method path=src/counter.ts lines=14-17 site=src/counter.ts:16 snippet=\"return this.last?.header('z') ?? ''\" via=receiver-type confidence=0.9",
+    ]);
+    // `this.size > 10` reads it, `this.size = 0` writes it; `x.size` of a literal type and `y.size` of any are not it.
+    expect(answer(root, home, "callers", "Counter.size")).toEqual([
+      "callers target=size path=src/counter.ts shown=1 total=1 resolved=1",
+      "ref name=grow kind=method path=src/counter.ts lines=14-17 site=src/counter.ts:15 snippet=\"if (this.size > 10) this.size = 0\"",
+    ]);
+    expect(answer(root, home, "impact", "Counter.size").filter((l) => !l.startsWith("bucket "))).toEqual([
+      "impact target=size kind=method path=src/counter.ts lines=5-10 risk=low category=localized summary=\"Localized; 1 dependent within 2 hops in 1 file at risk; no test file reaches it\" depth=2 shown=1 total=1",
+      "counts callers=1 callees=0 depth_2=0 affected=1 files=1 regions=1 tests=0",
+      expect.stringMatching(/^caller name=grow kind=method path=src\/counter\.ts lines=14-17 depth=1 id=/),
     ]);
   });
 });

@@ -887,6 +887,40 @@ describe("merging overloads' parameter types", () => {
   });
 });
 
+describe("getters", () => {
+  const facts = factsOf(
+    lines(
+      "class Ctx {", //                                                          1
+      "  #req: Req | undefined", //                                             2
+      "  set res(v: Res) {}", //                                                3
+      "  get res(): Res { return this.make() }", //                             4
+      "  get req() { return (this.#req ??= new Req()) }", //                     5
+      "  get fresh() { return new Req() }", //                                  6
+      "  get either() { if (this.x) return new Req(); return new Res() }", //   7
+      "  get mapped() { return this.items.map((i) => { return new Req() }) }", // 8
+      "}", //                                                                   9
+      "interface Options { onError?: OnError; retries: number }", //           10
+      "type OnError = (error: Error, c: Ctx) => void", //                         11
+    ),
+  );
+  test("a getter's declared result is what reading it gives, whichever of get and set comes first", () => {
+    expect(entity(facts, "Ctx.res")).toMatchObject({ accessor: true, returns: "Res" });
+  });
+  test("an undeclared getter's only return is held as its <return> variable; several returns say nothing", () => {
+    const returned = (qname: string) => facts.vars.filter((v) => v.name === "<return>" && v.scope === indexOf(facts, qname)).map(({ scope: _, ...v }) => v);
+    expect(returned("Ctx.req")).toEqual([{ name: "<return>", type: "", line: 5, fromPath: "this.#req" }]);
+    expect(returned("Ctx.fresh")).toEqual([{ name: "<return>", type: "Req", line: 6 }]);
+    expect(returned("Ctx.either")).toEqual([]);
+    expect(facts.resultVars?.filter((v) => v.name === "<return>").map((v) => v.scope)).toEqual([indexOf(facts, "Ctx.mapped")]);
+  });
+  test("a property holding a function by a named type keeps that type beside its method entity", () => {
+    expect(entity(facts, "Options.onError").kind).toBe("method");
+    expect(facts.vars.filter((v) => v.scope === indexOf(facts, "Options"))).toEqual([
+      { scope: indexOf(facts, "Options"), name: "this.onError", line: 10, type: "OnError" },
+    ]);
+  });
+});
+
 describe("broken input", () => {
   test("a syntax error still yields the functions after it", () => {
     const source = lines("function before() { a(); }", "function broken( { return 1 + ; }", "function after() { b(); }", "class Later { m() { c(); } }");

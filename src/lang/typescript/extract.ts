@@ -5,7 +5,7 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, RETURNED, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
@@ -73,6 +73,8 @@ const FACT_NODES = [
   "mapped_type_clause", "formal_parameters", "arrow_function", "if_statement", "for_in_statement",
   // Where a function is handed over by name: arguments, elements, property values, returns, JSX.
   "arguments", "array", "pair", "shorthand_property_identifier", "return_statement", "jsx_expression",
+  // Where a getter is read: any other member access.
+  "member_expression",
 ];
 
 /** `f || g`, `f ?? g`, `ok && f`: an operand may be the value. */
@@ -140,6 +142,13 @@ class Extractor {
   private refLine = 0;
   /** Value references already noted, by scope, name and line. */
   private readonly valueKeys = new Set<string>();
+  /** Reads already noted, by scope, path and line. */
+  private readonly readKeys = new Set<string>();
+  /**
+   * Where the last member chain read or called starts: its inner parts (`c.req` of `c.req.url`,
+   * of `c.req.header()`) start there too and are read with it.
+   */
+  private chainStart = -1;
   /**
    * Members by their type's entity and name, so get/set pairs and overloads share one entity,
    * and `interface A` merged with `class A` keeps the class's methods apart from its signatures.
@@ -286,7 +295,10 @@ class Extractor {
       case "jsx_expression": {
         const value = node.firstNamedChild;
         if (value) this.valueUse(value);
-        if (value && value.type !== "comment" && node.type === "return_statement") this.returnWithValue(node);
+        if (value && value.type !== "comment" && node.type === "return_statement") {
+          this.returnWithValue(node);
+          this.getterReturn(node, value);
+        }
         // Only a returned function needs the function it is returned from (a walk up the tree).
         if (value && node.type === "return_statement" && FUNCTION_VALUES.has(heldValue(value).type)) {
           const fn = enclosingFunction(node);
@@ -294,6 +306,8 @@ class Extractor {
         }
         return;
       }
+      case "member_expression":
+        return this.memberRead(node, start);
       case "if_statement":
         return this.narrowing(node);
       case "for_in_statement":
@@ -439,6 +453,23 @@ class Extractor {
       entity.returnsValue = true;
       this.documentedBodies.delete(fn.startIndex);
     }
+  }
+
+  /**
+   * `get req() { return this.#req }`: what the only `return` of a getter without a declared
+   * result holds is what reading the getter gives (RETURNED, a variable of the getter).
+   */
+  private getterReturn(node: Node, value: Node): void {
+    const getter = this.facts.entities[this.scope.caller];
+    if (!getter?.accessor || getter.returns) return;
+    const fn = enclosingFunction(node);
+    if (!fn || fn.childForFieldName("return_type") || this.functionEntities.get(fn.startIndex) !== this.scope.caller) return;
+    const own = fn.childForFieldName("body")?.descendantsOfType("return_statement").filter((r) => enclosingFunction(r)?.startIndex === fn.startIndex);
+    if (own?.length !== 1) return;
+    // `return this.#req ??= new Req()`: the field, as it now holds.
+    const returned = heldValue(value);
+    const held = returned.type === "augmented_assignment_expression" ? returned.childForFieldName("left") ?? returned : returned;
+    this.typedVariable(RETURNED, null, held, node);
   }
 
   private markOf(start: number): ExportMark {
@@ -758,8 +789,8 @@ class Extractor {
    * `x: Foo`, `x: Foo[]`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares
    * it returns; or `x = this.db`, `x = items[i]`, what that path holds, or one element of it.
    */
-  private typedVariable(nameNode: Node, annotation: Node | null, written: Node | null, at: Node): void {
-    const name = textOf(nameNode, this.source);
+  private typedVariable(nameNode: Node | string, annotation: Node | null, written: Node | null, at: Node): void {
+    const name = typeof nameNode === "string" ? nameNode : textOf(nameNode, this.source);
     const value = written && fallbackHead(written);
     const declared = declaredType(annotation, this.source) ?? (annotation || !value ? undefined : this.literalArrayType(value));
     const type = declared ? undefined : value ? this.valueType(value) : undefined;
@@ -888,7 +919,7 @@ class Extractor {
     const parameters = typed ?? (value && FUNCTION_VALUES.has(value.type) ? value : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
-      if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      if (accessorKind(node, nameNode)) this.facts.entities[index]!.accessor = true;
       this.objectThis(classIndex, index, node);
       this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);
@@ -901,6 +932,11 @@ class Extractor {
         this.overloadDoc(index, node);
         this.noteCallbacks(index, parameters);
         this.noteFunction(index, parameters);
+      } else if (accessorKind(node, nameNode) === "get") {
+        // `set x(v)` then `get x(): T`: reading x gives what the getter declares, or returns.
+        const declared = typeNameOf(node.childForFieldName("return_type"), this.source);
+        if (declared) entity.returns = declared;
+        this.functionEntities.set(node.startIndex, index);
       }
     }
     this.enter(index, index, node.endIndex);
@@ -979,6 +1015,8 @@ class Extractor {
       }
     }
     if (!nameNode) return;
+    // The callee's chain is the call's receiver, which the call's own fact reads.
+    this.chainStart = callee.startIndex;
     const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: textOf(nameNode, this.source) };
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
     if (isNew) fact.isNew = true;
@@ -1259,6 +1297,23 @@ class Extractor {
         for (const operand of [value.childForFieldName("left"), value.childForFieldName("right")]) if (operand) pending.push(operand);
       }
     }
+  }
+
+  /**
+   * A member chain read, neither called nor handed over (`c.req.url`, `if (this.size)`, an
+   * assignment's target): the resolver calls the getters it reads.
+   */
+  private memberRead(node: Node, start: number): void {
+    if (start === this.chainStart) return;
+    const path = dottedPath(node, this.source);
+    if (path === undefined || path.startsWith("super.")) return;
+    this.chainStart = start;
+    const from = this.scope.caller;
+    const line = lineOf(node);
+    const key = `${from}\0${path}\0${line}`;
+    if (this.valueKeys.has(key) || this.readKeys.has(key)) return;
+    this.readKeys.add(key);
+    (this.facts.reads ??= []).push([from, path, line]);
   }
 
   private valueRef(name: string, line: number): void {
@@ -1643,13 +1698,13 @@ function memberName(nameNode: Node, source: string): string {
 }
 
 /** `get size()`, `public static set size(v)`: a `get` or `set` before the member's name. */
-function isAccessor(member: Node, name: Node): boolean {
-  if (member.type !== "method_definition") return false;
+function accessorKind(member: Node, name: Node): "get" | "set" | undefined {
+  if (member.type !== "method_definition") return undefined;
   for (const child of member.children) {
-    if (child.startIndex >= name.startIndex) return false;
-    if (child.type === "get" || child.type === "set") return true;
+    if (child.startIndex >= name.startIndex) return undefined;
+    if (child.type === "get" || child.type === "set") return child.type;
   }
-  return false;
+  return undefined;
 }
 
 function hasDefaultKeyword(node: Node): boolean {

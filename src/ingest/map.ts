@@ -97,7 +97,7 @@ export function surfaceOf(facts: FileFacts | null | undefined): string {
   const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" || e.kind === "type" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs, e.unionOf, e.accessor]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs, e.unionOf, e.typedAs, e.accessor]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),

@@ -80,6 +80,12 @@ export interface EntityFact {
    * passed as one receives is read through them: the parameter types every member agrees on.
    */
   unionOf?: string[];
+  /**
+   * TS/JS members holding a function whose declared type is named (`onError?: OnError`,
+   * `createHandlers: CreateHandlersInterface = (...hs) => …`): a call of one is typed by that
+   * type's parameters where the member's own say nothing. A name of the declaring file.
+   */
+  typedAs?: string;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
   /**

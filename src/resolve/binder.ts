@@ -417,10 +417,8 @@ export class Binder implements BinderHost {
 
   /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */
   memberType(member: EntityRef): Value | undefined {
-    const index = this.index(member.path);
-    const entity = index?.entity(member.index);
-    const field = entity && entity.parent >= 0 ? index!.language.fieldOf(index!, entity.parent, entity.name) : undefined;
-    return field && !field.collection && field.fromPath === undefined ? this.declaredValue(member.path, entity!.parent, field) : undefined;
+    const typedAs = this.index(member.path)?.entity(member.index)?.typedAs;
+    return typedAs === undefined ? undefined : this.typeValue(member.path, member.index, typedAs);
   }
 
   /** What a call's callee names as a value where it is no function or method: a typed property or variable. */

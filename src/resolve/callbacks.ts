@@ -26,7 +26,7 @@ export interface CallbackHost {
   member(value: Value, name: string, want: Want): Value | undefined;
   /** The resolved `extends` targets of a class or interface, and what a type alias stands for. */
   bases(cls: EntityRef): (EntityRef | "external")[];
-  /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */
+  /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance (EntityFact.typedAs). */
   memberType(member: EntityRef): Value | undefined;
 }
 
@@ -57,8 +57,12 @@ export class CallbackTypes {
     const call = index.facts.calls[slot.call];
     if (!call) return undefined;
     const callee = this.host.calledEntity(path, call);
-    if (callee) return this.fromDeclaration({ ref: callee, args: [] }, slot);
-    const called = this.host.calledValue(path, call);
+    // A member whose own parameters say nothing is typed by its declared type's signatures.
+    const called = callee ? this.host.memberType(callee) : this.host.calledValue(path, call);
+    if (callee) {
+      const own = this.fromDeclaration({ ref: callee, args: [] }, slot);
+      if (own) return own;
+    }
     const signatures = called?.t === "instance" ? this.signaturesOf(called) : undefined;
     return signatures && this.fromDeclaration(signatures, slot);
   }

@@ -57,10 +57,21 @@ const FRAMEWORK = {
 };
 
 describe("handlers typed through a framework's generic handler types", () => {
-  test("callers of a context method counts the calls inside handlers passed to a property typed by overloaded call signatures, through a union alias, rest and tuple parameters and chained routes", async () => {
+  test("callers of a context method counts the calls inside handlers passed to a property typed by overloaded call signatures, through a union alias, rest and tuple parameters, chained routes, and a field given a function under a named callable type", async () => {
     const root = await writeTree(tempDir("ix-handlers-"), {
       ...FRAMEWORK,
+      "src/factory.ts": [
+        "import type { H } from './types'",
+        "export interface CreateHandlers {",
+        "  (...handlers: H[]): H[]",
+        "}",
+        "export class Factory {",
+        "  createHandlers: CreateHandlers = (...handlers: any) => handlers",
+        "}",
+        "",
+      ].join("\n"),
       "src/app.test.ts": [
+        "import { Factory } from './factory'",
         "import { Hono } from './hono'",
         "const app = new Hono()",
         "app.get('/', (c) => c.text('ok'))",
@@ -73,6 +84,7 @@ describe("handlers typed through a framework's generic handler types", () => {
         "app",
         "  .get('/chain', (c) => c.text('one'))",
         "  .post('/chain', (c) => c.text('two'))",
+        "new Factory().createHandlers((c) => c.text('factory'))",
         "",
       ].join("\n"),
     });
@@ -80,7 +92,7 @@ describe("handlers typed through a framework's generic handler types", () => {
     expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
     expect(answer(root, home, "callers", "Context.text")).toEqual([
       "callers target=text path=src/context.ts shown=1 total=1 resolved=1",
-      "ref kind=file path=src/app.test.ts site=src/app.test.ts:3 also=5,9,11,12 snippet=\"app.get('/', (c) => c.text('ok'))\" via=receiver-type confidence=0.8",
+      "ref kind=file path=src/app.test.ts site=src/app.test.ts:4 also=6,10,12,13 more_sites=1 snippet=\"app.get('/', (c) => c.text('ok'))\" via=receiver-type confidence=0.8",
     ]);
   });
 });

@@ -898,9 +898,10 @@ describe("getters", () => {
       "  get fresh() { return new Req() }", //                                  6
       "  get either() { if (this.x) return new Req(); return new Res() }", //   7
       "  get mapped() { return this.items.map((i) => { return new Req() }) }", // 8
-      "}", //                                                                   9
-      "interface Options { onError?: OnError; retries: number }", //           10
-      "type OnError = (error: Error, c: Ctx) => void", //                         11
+      "  make: Maker = (...args: any) => new Res()", //                          9
+      "}", //                                                                   10
+      "interface Options { onError?: OnError; retries: number }", //           11
+      "type OnError = (error: Error, c: Ctx) => void", //                         12
     ),
   );
   test("a getter's declared result is what reading it gives, whichever of get and set comes first", () => {
@@ -913,11 +914,10 @@ describe("getters", () => {
     expect(returned("Ctx.either")).toEqual([]);
     expect(facts.resultVars?.filter((v) => v.name === "<return>").map((v) => v.scope)).toEqual([indexOf(facts, "Ctx.mapped")]);
   });
-  test("a property holding a function by a named type keeps that type beside its method entity", () => {
-    expect(entity(facts, "Options.onError").kind).toBe("method");
-    expect(facts.vars.filter((v) => v.scope === indexOf(facts, "Options"))).toEqual([
-      { scope: indexOf(facts, "Options"), name: "this.onError", line: 10, type: "OnError" },
-    ]);
+  test("a member holding a function by a named type keeps that type: a property, a field given a function", () => {
+    expect(entity(facts, "Options.onError")).toMatchObject({ kind: "method", typedAs: "OnError" });
+    expect(entity(facts, "Ctx.make")).toMatchObject({ kind: "method", typedAs: "Maker" });
+    expect(entity(facts, "Ctx.res").typedAs).toBeUndefined();
   });
 });
 

@@ -911,15 +911,15 @@ class Extractor {
         }
       }
     }
-    // `onError?: OnError` with `type OnError = (c: Context) => …`: the alias says what the function it holds receives.
-    const alias = node.type === "property_signature" && !typed ? declaredType(node.childForFieldName("type"), this.source) : undefined;
-    if (alias && !alias.collection) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line: lineOf(node), ...alias });
     const key = `${classIndex}\0${name}`;
     let index = this.memberIndex.get(key);
     const parameters = typed ?? (value && FUNCTION_VALUES.has(value.type) ? value : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
       if (accessorKind(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      // `onError?: OnError`, `createHandlers: CreateHandlersInterface = (...hs) => …`: the named type says what a call of it passes.
+      const named = !typed && (node.type === "property_signature" || isField) ? typeNameOf(node.childForFieldName("type"), this.source) : undefined;
+      if (named) this.facts.entities[index]!.typedAs = named;
       this.objectThis(classIndex, index, node);
       this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);

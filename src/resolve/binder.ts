@@ -123,8 +123,12 @@ export class Binder implements BinderHost {
     return (binding.source !== undefined ? language.resolveSource(index.facts, binding.source) : language.resolveImport(index.facts, binding.imp)) === "unknown";
   }
 
-  /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`. */
-  resolvePath(path: string, from: number, dotted: string, want: Want, line?: number): Value | undefined {
+  /**
+   * A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`.
+   * `reads` collects the getters read on the way (`req` of `c.req.header`), each a call of it,
+   * but for the last name when a call is wanted: that one is the callee.
+   */
+  resolvePath(path: string, from: number, dotted: string, want: Want, line?: number, reads?: EntityValue[]): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const language = index.language;
@@ -143,9 +147,19 @@ export class Binder implements BinderHost {
       ? this.lookupName(path, from, head, "any", line, true)
       : this.resolvePath(path, from, head, "any", line);
     for (let i = 1; i < segments.length && value; i++) {
-      value = this.member(value, segments[i]!, i === segments.length - 1 ? want : "any");
+      const last = i === segments.length - 1;
+      if (reads && !(last && want === "call")) this.noteAccessor(value, segments[i]!, reads);
+      value = this.member(value, segments[i]!, last ? want : "any");
     }
     return value;
+  }
+
+  /** `value.name` where that is a getter of value's known class: a read of it, noted in `reads`. */
+  private noteAccessor(value: Value, name: string, reads: EntityValue[]): void {
+    if (value.t !== "instance" && (value.t !== "entity" || !CLASS_LIKE.has(value.kind))) return;
+    const found = this.findMember(value.t === "instance" ? value.classes : [value.ref], name);
+    if (!found || found === "external" || !this.isAccessor(found.ref)) return;
+    reads.push(withConfidence({ ...found, via: value.via, hops: value.t === "entity" ? value.hops : 0 }, value.confidence));
   }
 
   /** `value.name`: a module's export, a class's static member, an instance's method. */
@@ -199,30 +213,6 @@ export class Binder implements BinderHost {
     const returns = index?.entity(ref.index)?.returns;
     const value = returns !== undefined ? this.typeValue(ref.path, ref.index, returns) : index && this.typedVar(ref.path, index, ref.index, RETURNED);
     return value?.t === "instance" && confidence !== undefined ? { ...value, confidence } : value;
-  }
-
-  /**
-   * The getters a dotted path reads, in order: `req` in `c.req` (as `c.req.header()`'s
-   * receiver, or handed over), `size` in `this.size`; `last`: the path's own last name is one.
-   * Reading one calls it. Only where the value before it is of a known class, as for any member.
-   */
-  accessorsRead(path: string, from: number, dotted: string, line?: number): { reads: EntityValue[]; last: boolean } {
-    const segments = dotted.split(".");
-    const reads: EntityValue[] = [];
-    let last = false;
-    let value = segments.length < 2 ? undefined : this.resolvePath(path, from, segments[0]!, "any", line);
-    for (let i = 1; i < segments.length && value; i++) {
-      const name = segments[i]!;
-      if (value.t === "instance" || (value.t === "entity" && CLASS_LIKE.has(value.kind))) {
-        const found = this.member(value, name, "call");
-        if (found?.t === "entity" && this.isAccessor(found.ref)) {
-          reads.push(found);
-          last = i === segments.length - 1;
-        }
-      }
-      value = i < segments.length - 1 ? this.member(value, name, "any") : undefined;
-    }
-    return { reads, last };
   }
 
   /** The class or interface entity a type name denotes where it is written. */
@@ -404,15 +394,15 @@ export class Binder implements BinderHost {
     return receiver && this.member(receiver, call.callee, "call");
   }
 
-  /** The receiver of a method call, as a value where the call is written. */
-  receiverValue(path: string, call: CallFact): Value | undefined {
+  /** The receiver of a method call, as a value where the call is written; `reads`: the getters its path reads. */
+  receiverValue(path: string, call: CallFact, reads?: EntityValue[]): Value | undefined {
     if (call.receiverType !== undefined) return this.typeValue(path, call.from, call.receiverType);
     if (call.receiverCall !== undefined) {
       const inner = this.index(path)?.facts.calls[call.receiverCall];
       return inner && this.callResult(path, inner);
     }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
-    return this.resolvePath(path, call.from, call.receiver, "any", call.line);
+    return this.resolvePath(path, call.from, call.receiver, "any", call.line, reads);
   }
 
   /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */

@@ -6,7 +6,7 @@ import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { LanguageResolver } from "./language.ts";
 import type { EntityRef, FileResolution, Via } from "./model.ts";
-import { CALLABLE } from "./values.ts";
+import { CALLABLE, type EntityValue } from "./values.ts";
 
 /** A bound target, "external" (known outside: drop), or undefined (no evidence: unresolved). */
 type Target = { dst: EntityRef; via: Via; confidence: number } | "external" | undefined;
@@ -21,13 +21,14 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
     // `c.req.header()` reads the getter `req` first: a call of it.
-    if (call.receiver?.includes(".")) addAccessorReads(binder, sink, path, call.from, call.receiver, call.line);
-    const target = bindCall(binder, path, language, call);
+    const reads: EntityValue[] | undefined = call.receiver?.includes(".") ? [] : undefined;
+    const target = bindCall(binder, path, language, call, reads);
+    if (reads) addReads(sink, { path, index: call.from }, reads, call.line);
     if (target === "external") continue;
     if (target) sink.edge(src, target.dst, "CALLS", target.via, target.confidence, call.line);
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
-  for (const [from, dotted, line] of index.facts.reads ?? []) addAccessorReads(binder, sink, path, from, dotted, line);
+  for (const [from, dotted, line] of index.facts.reads ?? []) addPathReads(binder, sink, path, from, dotted, line);
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
   for (const ref of index.facts.refs) {
     if (ref.value) addValueReference(binder, path, language, sink, ref);
@@ -73,7 +74,7 @@ function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: Entit
   }
 }
 
-function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact): Target {
+function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact, reads?: EntityValue[]): Target {
   if (call.receiver === undefined) {
     if (language.superCallsBase && call.callee === "super") return superConstructor(binder, path, call.from);
     const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
@@ -82,7 +83,7 @@ function bindCall(binder: Binder, path: string, language: LanguageResolver, call
   }
   const computed = call.receiverCall !== undefined || call.receiverType !== undefined;
   if (call.receiver === "?" && !computed) return undefined;
-  const receiver = binder.receiverValue(path, call);
+  const receiver = binder.receiverValue(path, call, reads);
   if (!receiver) return !computed && language.isBuiltinReceiver(call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
@@ -126,14 +127,18 @@ function addHeritage(binder: Binder, index: FileIndex, sink: EdgeSink, language:
 }
 
 /**
- * A CALLS edge to each getter a dotted path reads on the way (`c.req` in `c.req.header()`),
- * as the compiler counts a getter read as a call of it. Whether the path's last name is one.
+ * A CALLS edge to each getter read (`c.req` in `c.req.header()`), as the compiler counts a
+ * getter read as a call of it.
  */
-function addAccessorReads(binder: Binder, sink: EdgeSink, path: string, from: number, dotted: string, line: number): boolean {
-  const { reads, last } = binder.accessorsRead(path, from, dotted, line);
-  const src = { path, index: from };
+function addReads(sink: EdgeSink, src: EntityRef, reads: readonly EntityValue[], line: number): void {
   for (const read of reads) sink.edge(src, read.ref, "CALLS", read.via, read.confidence ?? confidenceOf(read.via, read.hops), line);
-  return last;
+}
+
+/** A member chain read (`c.req.url`, `this.size > 0`): the getters it reads. */
+function addPathReads(binder: Binder, sink: EdgeSink, path: string, from: number, dotted: string, line: number): void {
+  const reads: EntityValue[] = [];
+  binder.resolvePath(path, from, dotted, "any", line, reads);
+  addReads(sink, { path, index: from }, reads, line);
 }
 
 function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact): void {
@@ -152,11 +157,15 @@ function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact
  */
 function addValueReference(binder: Binder, path: string, language: LanguageResolver, sink: EdgeSink, ref: RefFact): void {
   const src = { path, index: ref.from };
-  // Reading a getter calls it (`const r = c.req`, `f(this.size)`); it hands nothing over.
-  if (ref.name.includes(".") && addAccessorReads(binder, sink, path, ref.from, ref.name, ref.line)) return;
-  const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line);
+  const reads: EntityValue[] = [];
+  const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line, reads);
+  addReads(sink, src, reads, ref.line);
   if (value?.t === "entity" && CALLABLE.has(value.kind)) {
-    if (binder.isAccessor(value.ref)) return;
+    // Reading a getter calls it (`const r = c.req`, `f(this.size)`); it hands nothing over.
+    if (binder.isAccessor(value.ref)) {
+      addReads(sink, src, [value], ref.line);
+      return;
+    }
     sink.edge(src, value.ref, "REFERENCES", value.via, value.confidence ?? confidenceOf(value.via, value.hops), ref.line, undefined, true);
     return;
   }

@@ -1,4 +1,4 @@
-// A web framework's handlers and getters (issue 31, items 2 and 3): each test is named for the
+// A web framework's handlers, getters and properties (issue 31, items 2 and 3): each test is named for the
 // answer that misled an agent, and asserts the llm records `ix callers` now gives.
 import { describe, expect, test } from "bun:test";
 import { ix, tempDir, writeTree } from "../helpers/cli";
@@ -157,6 +157,53 @@ describe("getters as typed members and as uses", () => {
       "impact target=size kind=method path=src/counter.ts lines=5-10 risk=low category=localized summary=\"Localized; 1 dependent within 2 hops in 1 file at risk; no test file reaches it\" depth=2 shown=1 total=1",
       "counts callers=1 callees=0 depth_2=0 affected=1 files=1 regions=1 tests=0",
       expect.stringMatching(/^caller name=grow kind=method path=src\/counter\.ts lines=14-17 depth=1 id=/),
+    ]);
+  });
+});
+
+describe("a Python property, read as a value or on a call's receiver", () => {
+  test("callers of a @property lists its reads, and its annotated result types the call made on it", async () => {
+    const root = await writeTree(tempDir("ix-property-"), {
+      "pkg/__init__.py": "",
+      "pkg/urls.py": [
+        "class QueryParams:",
+        "    def set(self, key):",
+        "        return key",
+        "",
+        "",
+        "class URL:",
+        "    @property",
+        "    def params(self) -> QueryParams:",
+        "        return QueryParams()",
+        "",
+        "    @property",
+        "    def host(self) -> str:",
+        "        return 'h'",
+        "",
+        "",
+        "def use(url: URL):",
+        "    url.params.set('a')",
+        "    return url.host",
+        "",
+        "",
+        "def other(thing):",
+        "    return thing.host",
+        "",
+      ].join("\n"),
+    });
+    const home = tempDir("ix-property-home-");
+    expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+    expect(answer(root, home, "callers", "URL.params")).toEqual([
+      "callers target=params path=pkg/urls.py shown=1 total=1 resolved=1",
+      "ref name=use kind=function path=pkg/urls.py lines=16-18 site=pkg/urls.py:17 snippet=url.params.set('a') via=receiver-type confidence=0.9",
+    ]);
+    expect(answer(root, home, "callers", "URL.host")).toEqual([
+      "callers target=host path=pkg/urls.py shown=1 total=1 resolved=1",
+      "ref name=use kind=function path=pkg/urls.py lines=16-18 site=pkg/urls.py:18 snippet=\"return url.host\" via=receiver-type confidence=0.9",
+    ]);
+    expect(answer(root, home, "callers", "QueryParams.set")).toEqual([
+      "callers target=set path=pkg/urls.py shown=1 total=1 resolved=1",
+      "ref name=use kind=function path=pkg/urls.py lines=16-18 site=pkg/urls.py:17 snippet=url.params.set('a') via=receiver-type confidence=0.9",
     ]);
   });
 });

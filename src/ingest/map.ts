@@ -14,7 +14,7 @@ import { mapWriteFailure } from "./map-failure";
 import { findRegularFile, readRegularFile } from "../util/regular-file";
 import * as registry from "../lang/registry";
 import { familyOfPath, MANIFEST_PATH } from "../lang/registry";
-import { FACTS_VERSION, type FileFacts } from "../model/facts";
+import { FACTS_VERSION, type FileFacts, RETURNED } from "../model/facts";
 import { failedAfter, failedFilesOf, FAILED_FILES_META, parseErrorCount, parseErrorFilesOf, type ErrorFile, type FailedFile } from "./failures";
 import { containsEdges, idsOf, nodesOf, type FileIds } from "./nodes";
 import type { ParseRequest, ParseResult } from "./parse";
@@ -89,21 +89,21 @@ const stillRefused = (root: string) => (path: string) => findRegularFile(join(ro
 /**
  * What resolving *other* files reads of a file: its entities (hence their ids, declared
  * results, callback types), imports, exports, heritage, file- and class-level typed
- * variables (for one set by a call, that call), struct fields, package. Not lines,
- * signatures, other calls or function bodies.
+ * variables (for one set by a call, that call) and what its getters return, struct fields,
+ * package. Not lines, signatures, other calls or function bodies.
  */
 export function surfaceOf(facts: FileFacts | null | undefined): string {
   if (!facts) return "";
   const outer = new Set(facts.entities.flatMap((e, i) => (e.kind === "class" || e.kind === "interface" || e.kind === "type" ? [i] : [])));
   return JSON.stringify([
     facts.packageName,
-    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs, e.aliases, e.scopeLines !== undefined]),
+    facts.entities.map((e) => [e.name, e.qname, e.kind, e.parent, e.exported, e.defaultExport, e.receiverType, e.callbackParams, e.params, e.returns, e.returnsCallable, e.fixture, e.aliasOf, e.aliasArgs, e.unionOf, e.typedAs, e.accessor, e.aliases, e.scopeLines !== undefined]),
     facts.imports.map((i) => [i.source, i.kind, i.typeOnly, i.names]),
     facts.exports.map((x) => [x.local, x.exported]),
     facts.heritage.map((h) => [h.entity, h.kind, h.name]),
-    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope)).map((v) => [v.scope, v.name, v.type, v.fromPath, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
+    facts.vars.filter((v) => v.scope < 0 || outer.has(v.scope) || v.name === RETURNED).map((v) => [v.scope, v.name, v.type, v.fromPath, v.typeArgs, v.property, v.parameterOf, v.typeOfProperty]),
     (facts.resultVars ?? [])
-      .filter((v) => v.scope < 0 || outer.has(v.scope))
+      .filter((v) => v.scope < 0 || outer.has(v.scope) || v.name === RETURNED)
       .map((v) => {
         const call = v.fromCall === undefined ? undefined : facts.calls[v.fromCall];
         return [v.scope, v.name, v.applied, call?.callee, call?.receiver, call?.receiverCall === undefined ? undefined : facts.calls[call.receiverCall]?.callee];

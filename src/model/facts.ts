@@ -64,10 +64,14 @@ export interface EntityFact {
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
   /**
-   * TS/JS functions, methods and type aliases of function types: each parameter's declared
-   * named type ("" where none; a type parameter as its constraint or default), generic
-   * arguments stripped. What a function or object literal passed there receives is read
-   * through it. A name of the declaring file.
+   * TS/JS functions, methods, type aliases of function types and interfaces (or object type
+   * aliases) with call signatures: each parameter's declared named type ("" where none; a type
+   * parameter as its constraint or default), generic arguments stripped; a rest parameter's
+   * element type prefixed by "...", standing for every position from there on (read with
+   * `parameterAt`); a property's type as `Type['property']` (propertyType). Overloads keep a
+   * type where every overload that can take a function there
+   * agrees. What a function or object literal passed there receives is read through it. A name
+   * of the declaring file.
    */
   params?: string[];
   /**
@@ -81,6 +85,18 @@ export interface EntityFact {
    * { Unary: ["Source", "<0>"] }.
    */
   aliasArgs?: Record<string, string[]>;
+  /**
+   * TS type aliases of a union of named types (`type H<E> = Handler<E> | Middleware<E>`): the
+   * members, as aliasOf writes them (their generic arguments in aliasArgs). Only what a function
+   * passed as one receives is read through them: the parameter types every member agrees on.
+   */
+  unionOf?: string[];
+  /**
+   * TS/JS members holding a function whose declared type is named (`onError?: OnError`,
+   * `createHandlers: CreateHandlersInterface = (...hs) => …`): a call of one is typed by that
+   * type's parameters where the member's own say nothing. A name of the declaring file.
+   */
+  typedAs?: string;
   /** TS/JS functions and methods that take functions: what those functions are passed. */
   callbackParams?: CallbackParams;
   /**
@@ -187,6 +203,28 @@ export function docClaimsOf(facts: FileFacts): Omit<DocClaims, "path"> | undefin
  * declaring file: a caller resolves them there, not where it passes its function.
  */
 export type CallbackParams = Record<number, string[]>;
+
+/** The prefix of a rest parameter's element type in `EntityFact.params`. */
+export const REST_PARAMETER = "...";
+
+/** A parameter declared with the type of a property of a named type (TS `Effect<T>['refinement']`), as params write it. */
+export function propertyType(type: string, property: string): string {
+  return `${type}['${property}']`;
+}
+
+/** The named type and the property of a parameter type written by propertyType. */
+export function ofPropertyType(written: string): { type: string; property: string } | undefined {
+  const match = /^(.+)\['([^']+)'\]$/.exec(written);
+  return match ? { type: match[1]!, property: match[2]! } : undefined;
+}
+
+/** The declared type of parameter `position` of `params`: a rest parameter's for every position from its own. */
+export function parameterAt(params: readonly string[], position: number): string | undefined {
+  const last = params.length - 1;
+  const rest = last >= 0 && params[last]!.startsWith(REST_PARAMETER);
+  if (position < (rest ? last : params.length)) return params[position];
+  return rest && position >= last ? params[last]!.slice(REST_PARAMETER.length) : undefined;
+}
 
 export interface CallFact {
   /** Enclosing entity index (function, method, or class for field initialisers); -1 = top level. */
@@ -338,6 +376,12 @@ export interface TypedVarFact {
   injected?: true;
 }
 
+/**
+ * The name of the variable a getter without a declared result holds its `return` value in
+ * (scope: the getter): what reading the getter gives. No code can write the name.
+ */
+export const RETURNED = "<return>";
+
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */
 export interface CallbackSlot {
   /** Index into FileFacts.calls of the call the function is passed to. */
@@ -375,7 +419,18 @@ export interface FileFacts {
   resultVars?: TypedVarFact[];
   /** Names a function binds that no entity holds (parameters, local variables): they hide outer names. */
   locals?: LocalFact[];
+  /**
+   * Dotted paths read or assigned without being called or handed over (`c.req.url`,
+   * `this.size > 0`, `c.res = r`): where one reads a getter (or assigns a setter) it calls it.
+   */
+  reads?: ReadFact[];
 }
+
+/**
+ * A dotted path read: the enclosing caller (as for calls), the path as written, its line. A
+ * tuple, as LocalFact is: a file may hold thousands.
+ */
+export type ReadFact = [from: number, path: string, line: number];
 
 /**
  * A parameter or local variable: within its scope (the entity index of the function it belongs

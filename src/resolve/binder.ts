@@ -1,7 +1,7 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { CallFact, TypedVarFact } from "../model/facts.ts";
+import { type CallFact, RETURNED, type TypedVarFact } from "../model/facts.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
@@ -125,8 +125,12 @@ export class Binder implements BinderHost {
     return (binding.source !== undefined ? language.resolveSource(index.facts, binding.source) : language.resolveImport(index.facts, binding.imp)) === "unknown";
   }
 
-  /** A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`. */
-  resolvePath(path: string, from: number, dotted: string, want: Want, line?: number): Value | undefined {
+  /**
+   * A dotted path as written ("this.db", "ns.Foo", "a.b.c"), or a single name, used at `line`.
+   * `reads` collects the getters read on the way (`req` of `c.req.header`), each a call of it,
+   * but for the last name when a call is wanted: that one is the callee.
+   */
+  resolvePath(path: string, from: number, dotted: string, want: Want, line?: number, reads?: EntityValue[]): Value | undefined {
     const index = this.index(path);
     if (!index) return undefined;
     const language = index.language;
@@ -145,9 +149,19 @@ export class Binder implements BinderHost {
       ? this.lookupName(path, from, head, "any", line, true)
       : this.resolvePath(path, from, head, "any", line);
     for (let i = 1; i < segments.length && value; i++) {
-      value = this.member(value, segments[i]!, i === segments.length - 1 ? want : "any");
+      const last = i === segments.length - 1;
+      if (reads && !(last && want === "call")) this.noteAccessor(value, segments[i]!, reads);
+      value = this.member(value, segments[i]!, last ? want : "any");
     }
     return value;
+  }
+
+  /** `value.name` where that is a getter of value's known class: a read of it, noted in `reads`. */
+  private noteAccessor(value: Value, name: string, reads: EntityValue[]): void {
+    if (value.t !== "instance" && (value.t !== "entity" || !CLASS_LIKE.has(value.kind))) return;
+    const found = this.findMember(value.t === "instance" ? value.classes : [value.ref], name);
+    if (!found || found === "external" || !this.isAccessor(found.ref)) return;
+    reads.push(withConfidence({ ...found, via: value.via, hops: value.t === "entity" ? value.hops : 0 }, value.confidence));
   }
 
   /** `value.name`: a module's export, a class's static member, an instance's method. */
@@ -164,10 +178,13 @@ export class Binder implements BinderHost {
         if (!CLASS_LIKE.has(value.kind)) return undefined;
         const found = this.findMember([value.ref], name);
         if (found === "external") return EXTERNAL;
+        if (found && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
         return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: value.hops }, value.confidence) : undefined;
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
+        // A getter read is its result's value (`c.req.header()` with `get req(): HonoRequest`).
+        if (found && found !== "external" && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
         const field = this.findField(value.classes, name);
         if (want === "call") {
@@ -182,6 +199,22 @@ export class Binder implements BinderHost {
         // A slice's or an array's methods are the runtime's (`items.map(…)`); Go's have none.
         return EXTERNAL;
     }
+  }
+
+  /** A getter or setter: reading it (or assigning to it) calls it. */
+  isAccessor(ref: EntityRef): boolean {
+    return this.index(ref.path)?.entity(ref.index)?.accessor === true;
+  }
+
+  /**
+   * What reading a getter gives: its declared result, or what its own `return` evidently holds
+   * (the extractor's RETURNED variable); nothing where neither tells.
+   */
+  private accessorValue(ref: EntityRef, confidence: number | undefined): Value | undefined {
+    const index = this.index(ref.path);
+    const returns = index?.entity(ref.index)?.returns;
+    const value = returns !== undefined ? this.typeValue(ref.path, ref.index, returns) : index && this.typedVar(ref.path, index, ref.index, RETURNED);
+    return value?.t === "instance" && confidence !== undefined ? { ...value, confidence } : value;
   }
 
   /** The class or interface entity a type name denotes where it is written. */
@@ -341,9 +374,21 @@ export class Binder implements BinderHost {
     else if (!call.isNew) {
       const callee = this.calleeOf(called, call);
       const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
-      value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
+      value = returns ? this.typeValue(callee.path, callee.index, returns) : callee || called ? undefined : this.signatureResult(path, call, receiver);
     }
     return value;
+  }
+
+  /**
+   * `app.get('/', h).post(…)`: calling a property or variable of a callable type (an interface
+   * of call signatures) gives what its signatures agree they return.
+   */
+  private signatureResult(path: string, call: CallFact, receiver: Value | undefined): Value | undefined {
+    if (call.receiver !== undefined && !receiver) return undefined;
+    const fn = receiver ? this.member(receiver, call.callee, "any") : this.lookupName(path, call.from, call.callee, "any", call.line);
+    const signatures = fn?.t === "instance" ? this.callbacks.signaturesOf(fn) : undefined;
+    const returns = signatures?.entity.returns;
+    return returns ? this.typeValue(signatures.ref.path, signatures.ref.index, returns) : undefined;
   }
 
   private memberOfReceiver(path: string, call: CallFact): Value | undefined {
@@ -351,15 +396,28 @@ export class Binder implements BinderHost {
     return receiver && this.member(receiver, call.callee, "call");
   }
 
-  /** The receiver of a method call, as a value where the call is written. */
-  receiverValue(path: string, call: CallFact): Value | undefined {
+  /** The receiver of a method call, as a value where the call is written; `reads`: the getters its path reads. */
+  receiverValue(path: string, call: CallFact, reads?: EntityValue[]): Value | undefined {
     if (call.receiverType !== undefined) return this.typeValue(path, call.from, call.receiverType);
     if (call.receiverCall !== undefined) {
       const inner = this.index(path)?.facts.calls[call.receiverCall];
       return inner && this.callResult(path, inner);
     }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
-    return this.resolvePath(path, call.from, call.receiver, "any", call.line);
+    return this.resolvePath(path, call.from, call.receiver, "any", call.line, reads);
+  }
+
+  /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */
+  memberType(member: EntityRef): Value | undefined {
+    const typedAs = this.index(member.path)?.entity(member.index)?.typedAs;
+    return typedAs === undefined ? undefined : this.typeValue(member.path, member.index, typedAs);
+  }
+
+  /** What a call's callee names as a value where it is no function or method: a typed property or variable. */
+  calledValue(path: string, call: CallFact): Value | undefined {
+    if (call.receiver === undefined) return this.lookupName(path, call.from, call.callee, "any", call.line);
+    const receiver = this.receiverValue(path, call);
+    return receiver && this.member(receiver, call.callee, "any");
   }
 
   /** The function or method a call binds to; for `new C()`, C's own constructor. */

@@ -6,7 +6,7 @@ import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
 import type { LanguageResolver, Mod } from "./language.ts";
 import type { EntityRef, FileResolution, Via } from "./model.ts";
-import { CALLABLE } from "./values.ts";
+import { CALLABLE, type EntityValue } from "./values.ts";
 
 /** A bound target, "external" (known outside: drop), or undefined (no evidence: unresolved). */
 type Target = { dst: EntityRef; via: Via; confidence: number } | "external" | undefined;
@@ -20,11 +20,15 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   for (const imp of index.facts.imports) addImport(binder, index, sink, file, imp);
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
-    const target = bindCall(binder, path, language, call);
+    // `c.req.header()` reads the getter `req` first: a call of it.
+    const reads: EntityValue[] | undefined = call.receiver?.includes(".") ? [] : undefined;
+    const target = bindCall(binder, path, language, call, reads);
+    if (reads) addReads(sink, { path, index: call.from }, reads, call.line);
     if (target === "external") continue;
     if (target) sink.edge(src, target.dst, "CALLS", target.via, target.confidence, call.line);
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
+  for (const [from, dotted, line] of index.facts.reads ?? []) addPathReads(binder, sink, path, from, dotted, line);
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
   for (const ref of index.facts.refs) {
     if (ref.value) addValueReference(binder, path, language, sink, ref);
@@ -83,7 +87,7 @@ function defaultExportName(binder: Binder, mod: Mod): { path: string; name: stri
   return name === undefined || name === "default" ? undefined : { path: value.ref.path, name };
 }
 
-function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact): Target {
+function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact, reads?: EntityValue[]): Target {
   if (call.receiver === undefined) {
     if (language.superCallsBase && call.callee === "super") return superConstructor(binder, path, call.from);
     const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
@@ -92,7 +96,7 @@ function bindCall(binder: Binder, path: string, language: LanguageResolver, call
   }
   const computed = call.receiverCall !== undefined || call.receiverType !== undefined;
   if (call.receiver === "?" && !computed) return undefined;
-  const receiver = binder.receiverValue(path, call);
+  const receiver = binder.receiverValue(path, call, reads);
   if (!receiver) return !computed && language.isBuiltinReceiver(call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
@@ -135,6 +139,21 @@ function addHeritage(binder: Binder, index: FileIndex, sink: EdgeSink, language:
   else if (!language.isBuiltinReceiver(heritage.name.slice(0, dot))) sink.miss(src, kind, heritage.name.slice(dot + 1), heritage.name.slice(0, dot), heritage.line);
 }
 
+/**
+ * A CALLS edge to each getter read (`c.req` in `c.req.header()`), as the compiler counts a
+ * getter read as a call of it.
+ */
+function addReads(sink: EdgeSink, src: EntityRef, reads: readonly EntityValue[], line: number): void {
+  for (const read of reads) sink.edge(src, read.ref, "CALLS", read.via, read.confidence ?? confidenceOf(read.via, read.hops), line);
+}
+
+/** A member chain read (`c.req.url`, `this.size > 0`): the getters it reads. */
+function addPathReads(binder: Binder, sink: EdgeSink, path: string, from: number, dotted: string, line: number): void {
+  const reads: EntityValue[] = [];
+  binder.resolvePath(path, from, dotted, "any", line, reads);
+  addReads(sink, { path, index: from }, reads, line);
+}
+
 function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact): void {
   const value = binder.resolvePath(path, ref.from, ref.name, "type");
   if (value?.t !== "entity") return;
@@ -151,10 +170,15 @@ function addReference(binder: Binder, path: string, sink: EdgeSink, ref: RefFact
  */
 function addValueReference(binder: Binder, path: string, language: LanguageResolver, sink: EdgeSink, ref: RefFact): void {
   const src = { path, index: ref.from };
-  const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line);
+  const reads: EntityValue[] = [];
+  const value = binder.resolvePath(path, ref.from, ref.name, "call", ref.line, reads);
+  addReads(sink, src, reads, ref.line);
   if (value?.t === "entity" && CALLABLE.has(value.kind)) {
-    // Reading a getter calls it; it hands nothing over.
-    if (binder.index(value.ref.path)?.entity(value.ref.index)?.accessor) return;
+    // Reading a getter calls it (`const r = c.req`, `f(this.size)`); it hands nothing over.
+    if (binder.isAccessor(value.ref)) {
+      addReads(sink, src, [value], ref.line);
+      return;
+    }
     sink.edge(src, value.ref, "REFERENCES", value.via, value.confidence ?? confidenceOf(value.via, value.hops), ref.line, undefined, true);
     return;
   }

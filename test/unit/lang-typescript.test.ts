@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Parser } from "web-tree-sitter";
-import type { CallFact, EntityFact, FileFacts } from "../../src/model/facts";
+import { type CallFact, type EntityFact, type FileFacts, parameterAt } from "../../src/model/facts";
+import { mergeParams, settleParams } from "../../src/lang/typescript/callbacks";
 import { loadGrammar } from "../../src/lang/grammars";
 import { prepareTypeScriptSource } from "../../src/lang/typescript/prepare";
 import { extract } from "../../src/lang/typescript/extract";
@@ -985,8 +986,8 @@ describe("callback parameter types", () => {
       ]);
       expect(callsTo(facts, "next")[0]!.from).toBe(map);
     });
-    test("annotated parameters stay ordinary typed variables", () => {
-      expect(facts.vars.filter((v) => v.name === "value")).toEqual([{ scope: map, name: "value", type: "Item", line: 3 }]);
+    test("annotated parameters stay ordinary typed variables, holding over their function's lines only", () => {
+      expect(facts.vars.filter((v) => v.name === "value")).toEqual([{ scope: map, name: "value", type: "Item", line: 3, until: 5 }]);
     });
     test("a bare parameter, function expressions; `this`, destructured and rest parameters", () => {
       const on = facts.calls.findIndex((c) => c.callee === "on");
@@ -1007,6 +1008,96 @@ describe("callback parameter types", () => {
   test("javascript: plain, defaulted and bare parameters", () => {
     const facts = factsOf(lines("run((a, b = 2) => a.go(b));", "run(x => x);"), "javascript");
     expect(facts.vars.map((v) => [v.name, v.fromCallback?.call, v.fromCallback?.param])).toEqual([["a", 0, 0], ["b", 0, 1], ["x", 2, 0]]);
+  });
+});
+
+describe("declared parameter types: what a function or object literal passed there receives", () => {
+  const facts = factsOf(
+    lines(
+      "export type Handler<E> = (c: Context<E>, next: Next) => Res", //                                     1
+      "export type Middleware<E> = (c: Context<E>, next: Next) => Promise<void>", //                      2
+      "export type H<E> = Handler<E> | Middleware<E> | undefined", //                                     3
+      "export type Status = 'ok' | 'failed'", //                                                          4
+      "export interface HandlerInterface<E> {", //                                                       5
+      "  (handler: H<E>): App", //                                                                       6
+      "  <P extends string, M1 extends H<E> = H<E>>(path: P, ...handlers: [H<E> & M1, ...H<E>[]]): App", // 7
+      "  <P extends string>(path: P, strict?: boolean): App", //                                        8
+      "}", //                                                                                           9
+      "export interface Use { (...handlers: Middleware<any>[]): App; (path: string, ...handlers: Array<Middleware<any>>): App }", // 10
+      "export interface Mixed { (a: Alpha): void; (b: Beta): Other }", //                                11
+      "export function on(method: 'get' | 'post', paths: string[], handler: H<any>): void {}", //        12
+      "export function any<T>(value: T, ...rest: T[]): void {}", //                                      13
+    ),
+  );
+  test("call signatures of an interface, merged: a position keeps a type where every overload that can take a function there agrees", () => {
+    // Position 0: H, or a string path (no function goes there); then the tuple's elements and its rest.
+    expect(entity(facts, "HandlerInterface").params).toEqual(["H", "H", "...H"]);
+    expect(entity(facts, "HandlerInterface").returns).toBe("App");
+    expect(entity(facts, "Use").params).toEqual(["Middleware", "...Middleware"]);
+    expect(entity(facts, "Mixed").params).toBeUndefined();
+    expect(entity(facts, "Mixed").returns).toBeUndefined();
+  });
+  test("primitives, literals and arrays take no callback; type variables and unknown rests say nothing", () => {
+    expect(entity(facts, "on").params).toEqual(["", "", "H"]);
+    expect(entity(facts, "any").params).toBeUndefined();
+  });
+  test("a union of named function types keeps its members, with the arguments it passes them", () => {
+    expect(entity(facts, "H").unionOf).toEqual(["Handler", "Middleware"]);
+    expect(entity(facts, "H").aliasArgs).toEqual({ Handler: ["<0>"], Middleware: ["<0>"] });
+    expect(entity(facts, "Status").unionOf).toBeUndefined();
+    expect(entity(facts, "Handler").params).toEqual(["Context", "Next"]);
+  });
+});
+
+describe("merging overloads' parameter types", () => {
+  test("an overload without the position, or one taking no callback there, passes over it; a rest holds every later position", () => {
+    expect(mergeParams(["H"], ["-", "H"])).toEqual(["H", "H"]);
+    expect(mergeParams(["-", "...H"], ["H", "H", "H"])).toEqual(["H", "H", "H", "...H"]);
+    expect(mergeParams(["A"], ["B"])).toBeUndefined();
+    expect(mergeParams(["A", "C"], ["B", "C"])).toEqual(["", "C"]);
+    expect(mergeParams(["...A"], ["...B"])).toBeUndefined();
+  });
+  test("settled: no-callback positions and type variables are unknown, a rest of unknown type is dropped", () => {
+    expect(settleParams(["-", "T", "H", "...T"], new Set(["T"]))).toEqual(["", "", "H"]);
+    expect(settleParams(["-", "...-"], new Set())).toBeUndefined();
+  });
+  test("a rest parameter's type answers for every position from its own", () => {
+    expect([0, 1, 2, 5].map((i) => parameterAt(["P", "...H"], i))).toEqual(["P", "H", "H", "H"]);
+    expect([0, 1].map((i) => parameterAt(["P"], i))).toEqual(["P", undefined]);
+  });
+});
+
+describe("getters", () => {
+  const facts = factsOf(
+    lines(
+      "class Ctx {", //                                                          1
+      "  #req: Req | undefined", //                                             2
+      "  set res(v: Res) {}", //                                                3
+      "  get res(): Res { return this.make() }", //                             4
+      "  get req() { return (this.#req ??= new Req()) }", //                     5
+      "  get fresh() { return new Req() }", //                                  6
+      "  get either() { if (this.x) return new Req(); return new Res() }", //   7
+      "  get mapped() { return this.items.map((i) => { return new Req() }) }", // 8
+      "  make: Maker = (...args: any) => new Res()", //                          9
+      "}", //                                                                   10
+      "interface Options { onError?: OnError; retries: number }", //           11
+      "type OnError = (error: Error, c: Ctx) => void", //                         12
+    ),
+  );
+  test("a getter's declared result is what reading it gives, whichever of get and set comes first", () => {
+    expect(entity(facts, "Ctx.res")).toMatchObject({ accessor: true, returns: "Res" });
+  });
+  test("an undeclared getter's only return is held as its <return> variable; several returns say nothing", () => {
+    const returned = (qname: string) => facts.vars.filter((v) => v.name === "<return>" && v.scope === indexOf(facts, qname)).map(({ scope: _, ...v }) => v);
+    expect(returned("Ctx.req")).toEqual([{ name: "<return>", type: "", line: 5, fromPath: "this.#req" }]);
+    expect(returned("Ctx.fresh")).toEqual([{ name: "<return>", type: "Req", line: 6 }]);
+    expect(returned("Ctx.either")).toEqual([]);
+    expect(facts.resultVars?.filter((v) => v.name === "<return>").map((v) => v.scope)).toEqual([indexOf(facts, "Ctx.mapped")]);
+  });
+  test("a member holding a function by a named type keeps that type: a property, a field given a function", () => {
+    expect(entity(facts, "Options.onError")).toMatchObject({ kind: "method", typedAs: "OnError" });
+    expect(entity(facts, "Ctx.make")).toMatchObject({ kind: "method", typedAs: "Maker" });
+    expect(entity(facts, "Ctx.res").typedAs).toBeUndefined();
   });
 });
 

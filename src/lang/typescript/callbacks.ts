@@ -5,8 +5,8 @@
 // leaves those parameters unannotated. The extractor records both sides; the resolver joins
 // them, resolving the type names in the declaring file.
 import type { Node } from "web-tree-sitter";
-import type { CallbackParams } from "../../model/facts";
-import { endLineOf, lineOf, textOf, typeNameOf } from "./syntax";
+import { type CallbackParams, propertyType, REST_PARAMETER } from "../../model/facts";
+import { endLineOf, flattened, indexedTypeOf, isNullish, lineOf, textOf, typeArgumentNames, typeNameOf } from "./syntax";
 
 /** An unannotated parameter of a function written directly as a call argument. */
 export interface CallbackParameter {
@@ -54,21 +54,107 @@ export function declaredCallbacks(fn: Node, source: string): CallbackParams | un
 /**
  * The named type each parameter of `fn` is declared with ("" where none): `opts: Options`,
  * `handler: Handler<E>` (an alias of a function type), a type parameter as its constraint or
- * default. What a function or object literal passed there receives is read through it.
- * Undefined when no parameter has one.
+ * default, `H<E> & M` as H where every named part is H; a rest parameter's element type as
+ * "...H" (`...handlers: H[]`), a tuple's elements at their own positions (`...hs: [H, ...H[]]`).
+ * NO_CALLBACK where nothing but a primitive, a literal or an array goes (`path: string`), which
+ * merging overloads passes over. What a function or object literal passed there receives is
+ * read through it. Undefined when no parameter has one.
  */
 export function declaredParams(fn: Node, source: string): string[] | undefined {
   const params = fn.childForFieldName("parameters");
   if (!params) return undefined;
   const bounds = typeBounds(fn, source);
-  const types = positionalParameters(params).map((param) => {
-    if (!PARAMETER_NODES.has(param.type)) return "";
+  const types: string[] = [];
+  for (const param of positionalParameters(params)) {
+    if (!PARAMETER_NODES.has(param.type)) {
+      types.push("");
+      continue;
+    }
     const annotation = param.childForFieldName("type");
-    const name = typeNameOf(annotation, source) ?? "";
-    const bound = bounds.get(name);
-    return bound === undefined ? name : typeNameOf(bound, source) ?? "";
-  });
+    if (param.childForFieldName("pattern")?.type === "rest_pattern") {
+      types.push(...restTypes(annotation, bounds, source));
+      break;
+    }
+    types.push(parameterType(annotation, bounds, source, 0));
+  }
   return types.some((type) => type !== "") ? types : undefined;
+}
+
+/** A parameter position no function or object literal can be passed to; settled to "" once overloads are merged. */
+export const NO_CALLBACK = "-";
+
+/** Bounds followed this deep: `<A extends B, B extends C>`. */
+const MAX_BOUND_DEPTH = 8;
+
+function parameterType(annotation: Node | null, bounds: ReadonlyMap<string, Node>, source: string, depth: number): string {
+  let type = annotation;
+  while (type && (type.type === "type_annotation" || type.type === "parenthesized_type" || type.type === "optional_type")) type = type.firstNamedChild;
+  if (!type || depth > MAX_BOUND_DEPTH) return "";
+  if (takesNoCallback(type, source)) return NO_CALLBACK;
+  if (type.type === "intersection_type") return intersectionType(type, bounds, source, depth);
+  // `refinement: Effect<T>['refinement']`: that property's type, as "Effect['refinement']".
+  const indexed = indexedTypeOf(type, source);
+  if (indexed) return propertyType(indexed.type, indexed.typeOfProperty);
+  const name = typeNameOf(type, source) ?? "";
+  const bound = bounds.get(name);
+  return bound === undefined ? name : parameterType(bound, bounds, source, depth + 1);
+}
+
+/** `H<E> & M1` with `M1 extends H`: the one named type its parts agree on (object literal parts add members, not signatures). */
+function intersectionType(type: Node, bounds: ReadonlyMap<string, Node>, source: string, depth: number): string {
+  let agreed: string | undefined;
+  for (const part of flattened(type)) {
+    if (part.type === "object_type") continue;
+    const one = parameterType(part, bounds, source, depth + 1);
+    if (one === NO_CALLBACK) return NO_CALLBACK;
+    if (one === "" || (agreed !== undefined && agreed !== one)) return "";
+    agreed = one;
+  }
+  return agreed ?? "";
+}
+
+/** `...xs: H[]`, `...xs: Array<H>`: "...H"; `...xs: [A, B?, ...C[]]`: A, B, "...C"; anything else a rest of unknown type. */
+function restTypes(annotation: Node | null, bounds: ReadonlyMap<string, Node>, source: string): string[] {
+  let type = annotation;
+  while (type && (type.type === "type_annotation" || type.type === "parenthesized_type" || type.type === "readonly_type")) type = type.firstNamedChild;
+  const element = type && arrayElement(type, source);
+  if (element) return [REST_PARAMETER + parameterType(element, bounds, source, 0)];
+  if (type?.type !== "tuple_type") return [REST_PARAMETER];
+  const types: string[] = [];
+  for (const member of type.namedChildren) {
+    if (member.type === "comment") continue;
+    if (member.type === "rest_type") {
+      const inner = member.firstNamedChild && arrayElement(member.firstNamedChild, source);
+      types.push(REST_PARAMETER + (inner ? parameterType(inner, bounds, source, 0) : ""));
+      return types;
+    }
+    // A named member (`[path: P, handler?: H]`) holds its type under `type`.
+    const named = PARAMETER_NODES.has(member.type) ? member.childForFieldName("type") : member;
+    types.push(parameterType(named, bounds, source, 0));
+  }
+  return types;
+}
+
+/** The element type of `H[]` or `Array<H>`. */
+function arrayElement(type: Node, source: string): Node | undefined {
+  if (type.type === "array_type") return type.firstNamedChild ?? undefined;
+  if (type.type !== "generic_type") return undefined;
+  const name = type.childForFieldName("name");
+  if (!name || !ARRAYS.has(textOf(name, source))) return undefined;
+  return type.childForFieldName("type_arguments")?.namedChildren.find((arg) => arg.type !== "comment");
+}
+
+const ARRAYS = new Set(["Array", "ReadonlyArray"]);
+
+/** Types no function and no object literal is assignable to. */
+const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "undefined", "null", "void", "never"]);
+const NO_CALLBACK_NODES = new Set(["literal_type", "template_literal_type", "array_type", "tuple_type", "undefined", "null"]);
+
+function takesNoCallback(type: Node, source: string): boolean {
+  if (NO_CALLBACK_NODES.has(type.type)) return true;
+  if (type.type === "predefined_type") return PRIMITIVES.has(textOf(type, source));
+  if (type.type === "union_type") return flattened(type).every((member) => takesNoCallback(member, source));
+  return false;
 }
 
 /** `<H extends Handler = Default>`: each type parameter's constraint, else its default. */
@@ -83,12 +169,73 @@ export function typeBounds(fn: Node, source: string): Map<string, Node> {
   return bounds;
 }
 
-/** Overloads' parameter types: a position keeps a type where every overload agrees on it. */
+/**
+ * Overloads' parameter types: a position keeps a type where every overload that can take a
+ * function there agrees on it. An overload passes over a position it has no parameter for, or
+ * one that takes no callback (NO_CALLBACK); a rest parameter holds every position from its own.
+ */
 export function mergeParams(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
   if (!a || !b) return a ?? b;
-  const length = Math.max(a.length, b.length);
-  const merged = Array.from({ length }, (_, i) => (a[i] === b[i] ? a[i]! : ""));
-  return merged.some((type) => type !== "") ? merged : undefined;
+  const [fixedA, restA] = splitRest(a);
+  const [fixedB, restB] = splitRest(b);
+  const length = Math.max(fixedA.length, fixedB.length);
+  const merged = Array.from({ length }, (_, i) => agreed(i < fixedA.length ? fixedA[i] : restA, i < fixedB.length ? fixedB[i] : restB));
+  if (restA !== undefined || restB !== undefined) merged.push(REST_PARAMETER + agreed(restA, restB));
+  return merged.some((type) => type !== "" && type !== REST_PARAMETER) ? merged : undefined;
+}
+
+function splitRest(params: readonly string[]): [fixed: readonly string[], rest: string | undefined] {
+  const last = params[params.length - 1];
+  return last?.startsWith(REST_PARAMETER) ? [params.slice(0, -1), last.slice(REST_PARAMETER.length)] : [params, undefined];
+}
+
+/** Two overloads' types at one position: undefined where an overload has no parameter there. */
+function agreed(a: string | undefined, b: string | undefined): string {
+  if (a === undefined || a === NO_CALLBACK) return b ?? a ?? "";
+  if (b === undefined || b === NO_CALLBACK) return a;
+  return a === b ? a : "";
+}
+
+/**
+ * Parameter types once the file is walked: type variables and positions that take no callback
+ * become unknown (""), a rest of unknown type is dropped; undefined when nothing is known.
+ */
+export function settleParams(params: readonly string[], typeVariables: ReadonlySet<string>): string[] | undefined {
+  const settled: string[] = [];
+  for (const type of params) {
+    const rest = type.startsWith(REST_PARAMETER);
+    const name = rest ? type.slice(REST_PARAMETER.length) : type;
+    const known = name === NO_CALLBACK || typeVariables.has(name.split(/[.[]/)[0]!) ? "" : name;
+    if (!rest) settled.push(known);
+    else if (known !== "") settled.push(REST_PARAMETER + known);
+  }
+  return settled.some((type) => type !== "") ? settled : undefined;
+}
+
+/**
+ * `type H<E> = Handler<E> | Middleware<E>`: the union's named members as aliasOf writes them
+ * ("<i>" for the alias's own type parameter), with their generic arguments; undefined unless
+ * every member but null and undefined is a named type.
+ */
+export function unionMembers(value: Node | null, typeParameters: readonly string[], source: string): { names: string[]; args?: Record<string, string[]> } | undefined {
+  let type = value;
+  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+  if (type?.type !== "union_type") return undefined;
+  const names: string[] = [];
+  let args: Record<string, string[]> | undefined;
+  // flattened lists a union's members last first.
+  for (const member of flattened(type).reverse()) {
+    if (isNullish(member, source)) continue;
+    const name = member.type === "generic_type" || member.type === "type_identifier" || member.type === "nested_type_identifier" ? typeNameOf(member, source) : undefined;
+    if (!name) return undefined;
+    const own = typeParameters.indexOf(name);
+    names.push(own < 0 ? name : `<${own}>`);
+    const written = own < 0 ? typeArgumentNames(member, source) : undefined;
+    if (written) (args ??= {})[name] = written.map((arg) => (arg !== "" && typeParameters.includes(arg) ? `<${typeParameters.indexOf(arg)}>` : arg));
+  }
+  const distinct = [...new Set(names)];
+  if (distinct.length < 2) return undefined;
+  return args ? { names: distinct, args } : { names: distinct };
 }
 
 /**

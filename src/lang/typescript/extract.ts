@@ -5,11 +5,11 @@
 // scope with a stack of entity ranges: a node belongs to every open entity that ends after
 // it starts. Nothing recurses, so deeply nested generated code cannot overflow the stack.
 import type { Node } from "web-tree-sitter";
-import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, type TypedVarFact } from "../../model/facts";
+import { emptyFacts, type CallbackSlot, type CallFact, type EntityFact, type EntityKind, type FileFacts, type Lang, localFact, type LocalFact, RETURNED, type TypedVarFact } from "../../model/facts";
 import { depthFirst } from "../../util/depth-first";
 import { countParseErrors } from "../parse-errors";
 import { CallableTypes } from "./callable";
-import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds } from "./callbacks";
+import { callbackParameters, declaredCallbacks, declaredParams, functionTypeOf, mergeCallbacks, mergeParams, typeBounds, unionMembers } from "./callbacks";
 import { assignmentChain, chainedValue, createdFrom, memberTarget } from "./commonjs";
 import { jsDocBefore } from "./doc";
 import { JSX_ELEMENTS, renderedComponent } from "./jsx";
@@ -76,6 +76,8 @@ const FACT_NODES = [
   // Where a function is handed over by name: arguments, elements, property values, returns, JSX.
   "arguments", "array", "pair", "shorthand_property_identifier", "return_statement", "jsx_expression",
   ...JSX_ELEMENTS,
+  // Where a getter is read: any other member access.
+  "member_expression",
 ];
 
 /** `f || g`, `f ?? g`, `ok && f`: an operand may be the value. */
@@ -151,6 +153,13 @@ class Extractor {
   private refLine = 0;
   /** Value references already noted, by scope, name and line. */
   private readonly valueKeys = new Set<string>();
+  /** Reads already noted, by scope, path and line. */
+  private readonly readKeys = new Set<string>();
+  /**
+   * Where the last member chain read or called starts: its inner parts (`c.req` of `c.req.url`,
+   * of `c.req.header()`) start there too and are read with it.
+   */
+  private chainStart = -1;
   /**
    * Members by their type's entity and name, so get/set pairs and overloads share one entity,
    * and `interface A` merged with `class A` keeps the class's methods apart from its signatures.
@@ -307,7 +316,10 @@ class Extractor {
       case "jsx_expression": {
         const value = node.firstNamedChild;
         if (value) this.valueUse(value);
-        if (value && value.type !== "comment" && node.type === "return_statement") this.returnWithValue(node);
+        if (value && value.type !== "comment" && node.type === "return_statement") {
+          this.returnWithValue(node);
+          this.getterReturn(node, value);
+        }
         // Only a returned function needs the function it is returned from (a walk up the tree).
         if (value && node.type === "return_statement" && FUNCTION_VALUES.has(heldValue(value).type)) {
           const fn = enclosingFunction(node);
@@ -322,6 +334,8 @@ class Extractor {
         if (component) this.recordCall(component, false, node);
         return;
       }
+      case "member_expression":
+        return this.memberRead(node, start);
       case "if_statement":
         return this.narrowing(node);
       case "for_in_statement":
@@ -409,10 +423,15 @@ class Extractor {
   private noteFunction(index: number, fn: Node): void {
     this.functionEntities.set(fn.startIndex, index);
     const entity = this.facts.entities[index]!;
+    this.noteResult(entity, fn);
+    if (entity.doc) this.noteDocumented(entity, fn);
+  }
+
+  /** The declared result of `fn`, one of `entity`'s overloads or call signatures: kept where all agree. */
+  private noteResult(entity: EntityFact, fn: Node): void {
     const declared = typeNameOf(fn.childForFieldName("return_type"), this.source) ?? "";
     if (entity.returns === undefined) entity.returns = declared;
     else if (entity.returns !== declared) entity.returns = "";
-    if (entity.doc) this.noteDocumented(entity, fn);
   }
 
   /**
@@ -468,6 +487,23 @@ class Extractor {
       entity.returnsValue = true;
       this.documentedBodies.delete(fn.startIndex);
     }
+  }
+
+  /**
+   * `get req() { return this.#req }`: what the only `return` of a getter without a declared
+   * result holds is what reading the getter gives (RETURNED, a variable of the getter).
+   */
+  private getterReturn(node: Node, value: Node): void {
+    const getter = this.facts.entities[this.scope.caller];
+    if (!getter?.accessor || getter.returns) return;
+    const fn = enclosingFunction(node);
+    if (!fn || fn.childForFieldName("return_type") || this.functionEntities.get(fn.startIndex) !== this.scope.caller) return;
+    const own = fn.childForFieldName("body")?.descendantsOfType("return_statement").filter((r) => enclosingFunction(r)?.startIndex === fn.startIndex);
+    if (own?.length !== 1) return;
+    // `return this.#req ??= new Req()`: the field, as it now holds.
+    const returned = heldValue(value);
+    const held = returned.type === "augmented_assignment_expression" ? returned.childForFieldName("left") ?? returned : returned;
+    this.typedVariable(RETURNED, null, held, node);
   }
 
   private markOf(start: number): ExportMark {
@@ -527,7 +563,9 @@ class Extractor {
       const entity = this.facts.entities[index]!;
       const { names, args } = aliasedTypes(value, typeParameters, this.source);
       if (names.length > 0) entity.aliasOf = names;
-      if (args) entity.aliasArgs = args;
+      const union = unionMembers(value, typeParameters, this.source);
+      if (union) entity.unionOf = union.names;
+      if (args || union?.args) entity.aliasArgs = { ...args, ...union?.args };
       // `type Handler = (c: Context) => void`: what a function declared as a Handler receives.
       const fnType = functionTypeOf(value, this.source);
       if (fnType) this.noteCallbacks(index, fnType);
@@ -550,6 +588,12 @@ class Extractor {
       }
       if (next.type !== "interface_body" && next.type !== "object_type") continue;
       for (const member of next.namedChildren) {
+        // `interface HandlerInterface { (path: string, handler: H): R }`: what a function passed
+        // to one receives, and what calling one returns.
+        if (member.type === "call_signature") {
+          this.noteCallbacks(index, member);
+          this.noteResult(this.facts.entities[index]!, member);
+        }
         if (!TYPE_MEMBERS.has(member.type)) continue;
         const type = member.childForFieldName("type");
         if (member.type === "method_signature" || functionTypeOf(type, this.source) !== undefined || this.callable.callable(type)) {
@@ -816,8 +860,8 @@ class Extractor {
    * `x: Foo`, `x: Foo[]`, `x = new Foo()`, `x = y as Foo`; or `x = f()`, typed by what f declares
    * it returns; or `x = this.db`, `x = items[i]`, what that path holds, or one element of it.
    */
-  private typedVariable(nameNode: Node, annotation: Node | null, written: Node | null, at: Node): void {
-    const name = textOf(nameNode, this.source);
+  private typedVariable(nameNode: Node | string, annotation: Node | null, written: Node | null, at: Node): void {
+    const name = typeof nameNode === "string" ? nameNode : textOf(nameNode, this.source);
     const value = written && fallbackHead(written);
     const declared = declaredType(annotation, this.source) ?? (annotation || !value ? undefined : this.literalArrayType(value));
     const type = declared ? undefined : value ? this.valueType(value) : undefined;
@@ -943,7 +987,10 @@ class Extractor {
     const parameters = typed ?? (value && FUNCTION_VALUES.has(value.type) ? value : node);
     if (index === undefined) {
       index = this.addEntity("method", name, node, node, declarationTextStart(node), NOT_EXPORTED);
-      if (isAccessor(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      if (accessorKind(node, nameNode)) this.facts.entities[index]!.accessor = true;
+      // `onError?: OnError`, `createHandlers: CreateHandlersInterface = (...hs) => …`: the named type says what a call of it passes.
+      const named = !typed && (node.type === "property_signature" || isField) ? typeNameOf(node.childForFieldName("type"), this.source) : undefined;
+      if (named) this.facts.entities[index]!.typedAs = named;
       this.objectThis(classIndex, index, node);
       this.memberIndex.set(key, index);
       this.noteCallbacks(index, parameters);
@@ -956,6 +1003,11 @@ class Extractor {
         this.overloadDoc(index, node);
         this.noteCallbacks(index, parameters);
         this.noteFunction(index, parameters);
+      } else if (accessorKind(node, nameNode) === "get") {
+        // `set x(v)` then `get x(): T`: reading x gives what the getter declares, or returns.
+        const declared = typeNameOf(node.childForFieldName("return_type"), this.source);
+        if (declared) entity.returns = declared;
+        this.functionEntities.set(node.startIndex, index);
       }
     }
     this.enter(index, index, node.endIndex);
@@ -1046,6 +1098,8 @@ class Extractor {
       }
     }
     if (!nameNode) return;
+    // The callee's chain is the call's receiver, which the call's own fact reads.
+    this.chainStart = callee.startIndex;
     const fact: CallFact = { from: this.scope.caller, line: lineOf(nameNode), callee: required !== undefined && !object && nameNode === target ? required : textOf(nameNode, this.source) };
     if (object) fact.receiver = dottedPath(object, this.source) ?? "?";
     else if (required !== undefined && nameNode !== target) fact.receiver = required;
@@ -1318,7 +1372,11 @@ class Extractor {
     }
     const name = textOf(pattern, this.source);
     const line = lineOf(node);
-    this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared });
+    // A parameter of a function that is no entity (a callback, a local arrow, a function type)
+    // holds over that function's lines only, not over the whole scope around it.
+    const fn = node.parent?.parent;
+    const until = fn && !this.functionEntities.has(fn.startIndex) ? endLineOf(fn) : undefined;
+    this.facts.vars.push({ scope: this.scope.caller, name, line, ...declared, ...(until === undefined ? {} : { until }) });
     const classIndex = this.parameterPropertyOwner(node);
     if (classIndex !== undefined) this.facts.vars.push({ scope: classIndex, name: `this.${name}`, line, ...declared });
   }
@@ -1442,6 +1500,23 @@ class Extractor {
         for (const operand of [value.childForFieldName("left"), value.childForFieldName("right")]) if (operand) pending.push(operand);
       }
     }
+  }
+
+  /**
+   * A member chain read, neither called nor handed over (`c.req.url`, `if (this.size)`, an
+   * assignment's target): the resolver calls the getters it reads.
+   */
+  private memberRead(node: Node, start: number): void {
+    if (start === this.chainStart) return;
+    const path = dottedPath(node, this.source);
+    if (path === undefined || path.startsWith("super.")) return;
+    this.chainStart = start;
+    const from = this.scope.caller;
+    const line = lineOf(node);
+    const key = `${from}\0${path}\0${line}`;
+    if (this.valueKeys.has(key) || this.readKeys.has(key)) return;
+    this.readKeys.add(key);
+    (this.facts.reads ??= []).push([from, path, line]);
   }
 
   private valueRef(name: string, line: number): void {
@@ -1829,13 +1904,13 @@ function memberName(nameNode: Node, source: string): string {
 }
 
 /** `get size()`, `public static set size(v)`: a `get` or `set` before the member's name. */
-function isAccessor(member: Node, name: Node): boolean {
-  if (member.type !== "method_definition") return false;
+function accessorKind(member: Node, name: Node): "get" | "set" | undefined {
+  if (member.type !== "method_definition") return undefined;
   for (const child of member.children) {
-    if (child.startIndex >= name.startIndex) return false;
-    if (child.type === "get" || child.type === "set") return true;
+    if (child.startIndex >= name.startIndex) return undefined;
+    if (child.type === "get" || child.type === "set") return child.type;
   }
-  return false;
+  return undefined;
 }
 
 function hasDefaultKeyword(node: Node): boolean {

@@ -1,7 +1,7 @@
 // What the TS/JS extractor can only settle once the whole file has been walked.
 import type { FileFacts } from "../../model/facts";
 import { keepLikelyValues } from "../value-refs";
-import { settleCallbacks } from "./callbacks";
+import { settleCallbacks, settleParams } from "./callbacks";
 import { LIBRARY_TYPES } from "./syntax";
 
 export function finishFacts(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
@@ -40,7 +40,7 @@ function settleReturns(facts: FileFacts, typeVariables: ReadonlySet<string>): vo
 function settleAllCallbacks(facts: FileFacts, typeVariables: ReadonlySet<string>): void {
   for (const entity of facts.entities) {
     if (entity.params) {
-      const params = withoutTypeVariables(entity.params, typeVariables);
+      const params = settleParams(entity.params, typeVariables);
       if (params) entity.params = params;
       else delete entity.params;
     }
@@ -83,6 +83,24 @@ function dropUnbindableRefs(facts: FileFacts, typeVariables: ReadonlySet<string>
     return !typeVariables.has(ref.name) && !LIBRARY_TYPES.has(ref.name);
   });
   keepLikelyValues(facts, SELF_NAMES);
+  keepTypedReads(facts);
+}
+
+/**
+ * A read can call a getter only where its head has a type the resolver may know: `this`, a
+ * typed variable or parameter, a callback's parameter, an import, a declared name. The rest
+ * (a plain local's `.length`) are dropped here, before they cost the store and the resolver.
+ */
+function keepTypedReads(facts: FileFacts): void {
+  if (!facts.reads) return;
+  const known = new Set<string>(["this"]);
+  for (const v of facts.vars) known.add(v.name.split(".")[0]!);
+  for (const v of facts.resultVars ?? []) known.add(v.name);
+  for (const entity of facts.entities) known.add(entity.name);
+  for (const fact of facts.imports) for (const name of fact.names) if (name.local) known.add(name.local.split(".")[0]!);
+  const kept = facts.reads.filter(([, path]) => known.has(path.slice(0, path.indexOf("."))));
+  if (kept.length > 0) facts.reads = kept;
+  else delete facts.reads;
 }
 
 const SELF_NAMES: ReadonlySet<string> = new Set(["this", "super"]);

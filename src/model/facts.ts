@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 33;
+export const FACTS_VERSION = 34;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -201,6 +201,35 @@ export interface CallFact {
    * name as written (`receiver` is then "?").
    */
   receiverType?: string;
+  /**
+   * 0-based column (UTF-16 units) where the call is written, set only where a variable of its
+   * scope comes into force or goes out of it within the call's line: Go's `r.Get("/", func(w
+   * http.ResponseWriter, r *http.Request) {…})` calls the outer r, whose namesake is in force
+   * only inside the literal. Its names are looked up at that position (lookupPosition).
+   */
+  column?: number;
+}
+
+/**
+ * Columns as a fraction of their line, so that a position within a line orders against a
+ * line and against other positions by plain comparison. Lines and positions mix: a variable
+ * whose reach is given in lines holds over whole lines.
+ */
+const COLUMN_SCALE = 1_000_000;
+
+/** A position within a line: `line` plus its 0-based column as a fraction. */
+export function position(line: number, column: number): number {
+  return line + Math.min(column, COLUMN_SCALE - 1) / COLUMN_SCALE;
+}
+
+/** The position just before `at`: for a line, the line before it; for a position, the column before it. */
+export function justBefore(at: number): number {
+  return Number.isInteger(at) ? at - 1 : at - 0.5 / COLUMN_SCALE;
+}
+
+/** Where a call's receiver or callee name is looked up: its position where one is set, else its line. */
+export function lookupPosition(call: CallFact): number {
+  return call.column === undefined ? call.line : position(call.line, call.column);
 }
 
 export interface ImportName {
@@ -262,6 +291,7 @@ export interface TypedVarFact {
   name: string;
   /** The type name as written, generic arguments and `*`/`[]`/`| null` stripped: "Foo", "ns.Foo". */
   type: string;
+  /** Where the variable comes into force: a line, or a `position` within one (Go). */
   line: number;
   /**
    * Set for an unannotated parameter of a function written as a call's argument, whose type
@@ -301,7 +331,10 @@ export interface TypedVarFact {
    * the variable has that type's members, but its value is not read from any Router.
    */
   typeOfProperty?: string;
-  /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
+  /**
+   * The last line the variable holds on (or the `position` it holds to), when that is before its
+   * scope ends (TS `this:` of a callback, a Go block's variable).
+   */
   until?: number;
   /**
    * The variable holds a collection (Go slice, array, map or channel; TS array, Set, Map (its values) or other
@@ -369,7 +402,8 @@ export interface FileFacts {
 /**
  * A parameter or local variable: within its scope (the entity index of the function it belongs
  * to, or of the scope a callback is written in; -1 = file), from `line` (to `until` when set: a
- * callback's parameter, a block's variable), a bare call of its name calls whatever it holds,
+ * callback's parameter, a block's variable; either a line or a `position` within one), a bare
+ * call of its name calls whatever it holds,
  * never the outer definition of that name. A tuple: a 13k-file repository has half a million,
  * and as objects they were a fifth of all stored facts.
  */

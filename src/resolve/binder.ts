@@ -1,7 +1,7 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import type { CallFact, TypedVarFact } from "../model/facts.ts";
+import { type CallFact, justBefore, lookupPosition, type TypedVarFact } from "../model/facts.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
@@ -261,7 +261,7 @@ export class Binder implements BinderHost {
     if (this.readingPaths.has(key)) return undefined;
     this.readingPaths.add(key);
     try {
-      const value = this.resolvePath(path, typed.scope, typed.fromPath!, "any", typed.line - 1);
+      const value = this.resolvePath(path, typed.scope, typed.fromPath!, "any", justBefore(typed.line));
       if (!typed.element) return value;
       return value?.t === "elements" ? value.of : undefined;
     } finally {
@@ -333,7 +333,7 @@ export class Binder implements BinderHost {
     // The receiver and the called value are looked up once, for every case below.
     const receiver = call.receiver === undefined ? undefined : this.receiverValue(path, call);
     const called =
-      call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : receiver && this.member(receiver, call.callee, "call");
+      call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", lookupPosition(call)) : receiver && this.member(receiver, call.callee, "call");
     if (constructs && called?.t === "entity" && called.kind === "class") value = { t: "instance", classes: [called.ref], via: "receiver-type" };
     else if (!constructs && receiver?.t === "elements") value = collectionResult(receiver, call.callee);
     else if (!call.isNew) {
@@ -357,12 +357,12 @@ export class Binder implements BinderHost {
       return inner && this.callResult(path, inner);
     }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
-    return this.resolvePath(path, call.from, call.receiver, "any", call.line);
+    return this.resolvePath(path, call.from, call.receiver, "any", lookupPosition(call));
   }
 
   /** The function or method a call binds to; for `new C()`, C's own constructor. */
   calledEntity(path: string, call: CallFact): EntityRef | undefined {
-    const value = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call);
+    const value = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", lookupPosition(call)) : this.memberOfReceiver(path, call);
     return this.calleeOf(value, call);
   }
 

@@ -1,6 +1,6 @@
 // The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES, and
 // the CONTAINS edges that reach across files (a method declared apart from its type).
-import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts.ts";
+import { type CallFact, type HeritageFact, type ImportFact, lookupPosition, type RefFact } from "../model/facts.ts";
 import type { Binder, Value } from "./binder.ts";
 import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
@@ -73,7 +73,7 @@ function addImport(binder: Binder, index: FileIndex, sink: EdgeSink, file: Entit
 function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact): Target {
   if (call.receiver === undefined) {
     if (language.superCallsBase && call.callee === "super") return superConstructor(binder, path, call.from);
-    const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
+    const value = binder.lookupName(path, call.from, call.callee, "call", lookupPosition(call));
     if (!value) return language.isBuiltinFunction(call.callee) ? "external" : undefined;
     return asTarget(value);
   }

@@ -105,6 +105,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   if (file.resultVars.length > 0) facts.resultVars = file.resultVars;
   if (file.locals.length > 0) facts.locals = file.locals;
   calls.linkReceiverCalls(file);
+  calls.settleCallColumns(file);
   values.dropVariableValues(file);
   return facts;
 }

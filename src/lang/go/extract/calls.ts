@@ -28,6 +28,13 @@ export function visitConversion(file: GoFile, node: Node, from: number): void {
 
 function addCall(file: GoFile, callee: Node, at: number, from: number): void {
   const calls = file.facts.calls;
+  const before = calls.length;
+  addCallOf(file, callee, at, from);
+  if (calls.length > before) file.callOffsets[before] = callee.startIndex;
+}
+
+function addCallOf(file: GoFile, callee: Node, at: number, from: number): void {
+  const calls = file.facts.calls;
   // `F[T]()`: the grammar reads the instantiation as an index expression or a generic type;
   // looked through in a loop, since `F[int][int]…` nests as deep as the file does.
   let target: Node | null = callee;
@@ -76,4 +83,30 @@ export function linkReceiverCalls(file: GoFile): void {
     const inner = file.callsBySpan.get(span);
     if (inner !== undefined) file.facts.calls[call]!.receiverCall = inner;
   }
+}
+
+/**
+ * A call whose receiver or callee is named by a variable of its scope coming into force or going
+ * out of it within the call's line looks that name up at its column (facts.ts,
+ * CallFact.column); elsewhere its line tells as much.
+ */
+export function settleCallColumns(file: GoFile): void {
+  const facts = file.facts;
+  const boundaries = new Set<string>();
+  const note = (scope: number, name: string, at: number | undefined) => {
+    if (at !== undefined && !Number.isInteger(at)) boundaries.add(`${scope}\0${name}\0${Math.floor(at)}`);
+  };
+  for (const [scope, name, from, until] of file.locals) {
+    note(scope, name, from);
+    note(scope, name, until);
+  }
+  for (const v of [...facts.vars, ...file.resultVars]) {
+    note(v.scope, v.name, v.line);
+    note(v.scope, v.name, v.until);
+  }
+  if (boundaries.size === 0) return;
+  facts.calls.forEach((call, i) => {
+    const head = call.receiver === undefined ? call.callee : call.receiver.split(".", 1)[0]!;
+    if (boundaries.has(`${call.from}\0${head}\0${call.line}`)) call.column = file.columnAt(file.callOffsets[i]!);
+  });
 }

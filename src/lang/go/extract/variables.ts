@@ -16,7 +16,7 @@ export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   if (scope.index < 0) for (const name of names) file.packageVars.add(file.text(name));
   const type = spec.childForFieldName("type");
   const values = spec.childForFieldName("value");
-  const reach = reachOf(spec, scope);
+  const reach = reachOf(file, spec, scope);
   if (type) {
     addRefs(file, type, scope.index, scope.typeParameters);
     for (const name of names) addTypedVar(file, name, type, reach);
@@ -30,7 +30,7 @@ export function visitShortVar(file: GoFile, node: Node, scope: Scope): void {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   if (left) addLocals(file, left.namedChildren, node, scope);
-  if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(node, scope));
+  if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(file, node, scope));
   if (right) visitValueList(file, right, scope);
 }
 

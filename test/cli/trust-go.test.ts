@@ -1,0 +1,110 @@
+// Go as real routers are written (issue 31, item 6): each test is named for the answer that
+// misled an agent on a Go repository.
+import { describe, expect, test } from "bun:test";
+import { ix, tempDir, writeTree } from "../helpers/cli";
+
+const GO_MOD = "module example.com/app\n\ngo 1.22\n";
+
+async function mapped(prefix: string, files: Record<string, string>): Promise<{ root: string; home: string }> {
+  const root = await writeTree(tempDir(prefix), { "go.mod": GO_MOD, ...files });
+  const home = tempDir(`${prefix}home-`);
+  expect(ix(["map", "."], { cwd: root, home }).code).toBe(0);
+  return { root, home };
+}
+
+function answer(g: { root: string; home: string }, ...args: string[]): string[] {
+  const r = ix([...args, "--format", "llm"], { cwd: g.root, home: g.home });
+  expect(r.code).toBe(0);
+  return r.lines;
+}
+
+/** Each caller's row as `name site also`: where the answer says the calls are. */
+function callSites(g: { root: string; home: string }, target: string): string[] {
+  return answer(g, "callers", target)
+    .filter((l) => l.startsWith("ref "))
+    .map((l) => [/ name=(\S+)/, / site=(\S+)/, / also=(\S+)/].map((re) => re.exec(l)?.[1] ?? "").join(" ").trim());
+}
+
+describe("callers through a receiver whose name a nested declaration reuses", () => {
+  test("r.Get(…, func(w, r *Request) {…}) calls the outer r's Get; each shadowing form holds from the end of its declaration to the end of its block", async () => {
+    const g = await mapped("ix-go-shadow-", {
+      "router.go": [
+        "package app",
+        "",
+        "type Mux struct{}",
+        "type Request struct{}",
+        "",
+        "func NewRouter() *Mux { return &Mux{} }",
+        "",
+        "func (m *Mux) Get(pattern string, h func(w int, r *Request)) {}",
+        "func (m *Mux) Sub() *Request                                  { return &Request{} }",
+        "func (q *Request) Context() int                               { return 0 }",
+        "",
+      ].join("\n"),
+      "main.go": [
+        "package app", //                                                   1
+        "", //                                                              2
+        "func routes(mode int) {", //                                       3
+        "\tr := NewRouter()", //                                            4
+        '\tr.Get("/", func(w int, r *Request) {', //                        5  the outer r
+        "\t\tr.Context()", //                                               6  the literal's r
+        "\t})", //                                                          7
+        '\tr.Get("/one", func(w int, r *Request) { r.Context() })', //     8  both, on one line
+        "\tif r := r.Sub(); r != nil {", //                                 9  the outer r, then the header's
+        "\t\tr.Context()", //                                               10
+        "\t}", //                                                           11
+        "\tswitch mode {", //                                               12
+        "\tcase 1:", //                                                     13
+        "\t\tr := &Request{}", //                                           14
+        "\t\tr.Context()", //                                               15
+        "\tcase 2:", //                                                     16
+        '\t\tr.Get("/case", nil)', //                                       17 a case is a block of its own
+        "\t}", //                                                           18
+        '\tr.Get("/after", nil)', //                                        19
+        "}", //                                                             20
+        "",
+      ].join("\n"),
+    });
+    expect(callSites(g, "Mux.Get")).toEqual(["routes main.go:5 8,17,19"]);
+    expect(callSites(g, "Mux.Sub")).toEqual(["routes main.go:9"]);
+    expect(callSites(g, "Request.Context")).toEqual(["routes main.go:6 8,10,15"]);
+  });
+
+  test("a range's, a type switch's and a named result's variable: the header reads the outer name", async () => {
+    const g = await mapped("ix-go-shadow-forms-", {
+      "tree.go": [
+        "package app",
+        "",
+        "type Node struct{}",
+        "type Leaf struct{}",
+        "",
+        "func (n *Node) Children() []*Leaf { return nil }",
+        "func (n *Node) Kind() any          { return nil }",
+        "func (l *Leaf) Walk()              {}",
+        "",
+      ].join("\n"),
+      "walk.go": [
+        "package app", //                                          1
+        "", //                                                     2
+        "func walk(n *Node) {", //                                 3
+        "\tfor _, n := range n.Children() {", //                   4  Node.Children on the outer n
+        "\t\t_ = n", //                                            5
+        "\t}", //                                                  6
+        "\tswitch n := n.Kind().(type) {", //                      7  Node.Kind on the outer n
+        "\tcase *Leaf:", //                                        8
+        "\t\tn.Walk()", //                                         9
+        "\t}", //                                                  10
+        "}", //                                                    11
+        "", //                                                     12
+        "func first() (l *Leaf) {", //                             13
+        "\tl.Walk()", //                                           14 the named result
+        "\treturn", //                                             15
+        "}", //                                                    16
+        "",
+      ].join("\n"),
+    });
+    expect(callSites(g, "Node.Children")).toEqual(["walk walk.go:4"]);
+    expect(callSites(g, "Node.Kind")).toEqual(["walk walk.go:7"]);
+    expect(callSites(g, "Leaf.Walk")).toEqual(["walk walk.go:9", "first walk.go:14"]);
+  });
+});

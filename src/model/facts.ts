@@ -53,6 +53,12 @@ export interface EntityFact {
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
   /**
+   * Go methods and interface methods: their parameters' and results' types as written, with
+   * package qualifiers dropped and type parameters as `?`, `;`-separated, the results after a
+   * `|` (`string;*Context|bool`): what an interface's satisfaction compares beside the name.
+   */
+  methodTypes?: string;
+  /**
    * TS/JS functions, methods and type aliases of function types: each parameter's declared
    * named type ("" where none; a type parameter as its constraint or default), generic
    * arguments stripped. What a function or object literal passed there receives is read

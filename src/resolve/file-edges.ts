@@ -26,6 +26,7 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
     else sink.miss(src, "CALLS", call.callee, call.receiver, call.line);
   }
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
+  for (const found of language.satisfactions?.(path, index) ?? []) sink.edge(found.type, found.iface, "IMPLEMENTS", found.via, 1, found.line);
   for (const ref of index.facts.refs) {
     if (ref.value) addValueReference(binder, path, language, sink, ref);
     else addReference(binder, path, sink, ref);

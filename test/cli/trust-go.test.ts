@@ -2,6 +2,7 @@
 // misled an agent on a Go repository.
 import { describe, expect, test } from "bun:test";
 import { ix, tempDir, writeTree } from "../helpers/cli";
+import { edges } from "../helpers/graph";
 
 const GO_MOD = "module example.com/app\n\ngo 1.22\n";
 
@@ -106,5 +107,104 @@ describe("callers through a receiver whose name a nested declaration reuses", ()
     expect(callSites(g, "Node.Children")).toEqual(["walk walk.go:4"]);
     expect(callSites(g, "Node.Kind")).toEqual(["walk walk.go:7"]);
     expect(callSites(g, "Leaf.Walk")).toEqual(["walk walk.go:9", "first walk.go:14"]);
+  });
+});
+
+describe("calls through an interface-typed value, and who implements the interface", () => {
+  const files = {
+    "router.go": [
+      "package app",
+      "",
+      "// Router routes requests.",
+      "type Router interface {",
+      "\tRoutes",
+      "\tGet(pattern string, h HandlerFunc)",
+      "\tRoute(pattern string, fn func(r Router)) Router",
+      "}",
+      "",
+      "type Routes interface {",
+      "\tMiddlewares() []string",
+      "}",
+      "",
+      "type HandlerFunc func()",
+      "",
+      "type Mux struct{}",
+      "",
+      "func NewRouter() *Mux { return &Mux{} }",
+      "",
+      "func (m *Mux) Get(pattern string, h HandlerFunc)             {}",
+      "func (m *Mux) Route(pattern string, fn func(r Router)) Router { return m }",
+      "",
+    ].join("\n"),
+    // A method declared apart from its type still counts in its method set.
+    "middlewares.go": ["package app", "", "func (m *Mux) Middlewares() []string { return nil }", ""].join("\n"),
+    // Same names, another shape: no implementation.
+    "decoys.go": [
+      "package app",
+      "",
+      "type Half struct{}",
+      "",
+      "func (h Half) Get(pattern string, h2 HandlerFunc)             {}",
+      "func (h Half) Route(pattern string, fn func(r Router)) Router { return nil }",
+      "",
+      "type Flusher interface{ Flush() error }",
+      "",
+      "type Writer struct{}",
+      "",
+      "func (w Writer) Flush() {}",
+      "",
+      "type Wrapped struct{ *Mux }",
+      "",
+    ].join("\n"),
+    "routes.go": [
+      "package app",
+      "",
+      "func routes() {",
+      "\tr := NewRouter()",
+      '\tr.Route("/a", func(r Router) {',
+      '\t\tr.Get("/", nil)',
+      "\t\tr.Middlewares()",
+      "\t})",
+      "}",
+      "",
+    ].join("\n"),
+    // An interface its consumer declares, met by a type of a package it imports.
+    "store/store.go": ["package store", "", "type DB struct{}", "", "func (d *DB) Save(key string) error { return nil }", ""].join("\n"),
+    "service/service.go": [
+      "package service",
+      "",
+      'import "example.com/app/store"',
+      "",
+      "type Saver interface {",
+      "\tSave(key string) error",
+      "}",
+      "",
+      "func Run(s Saver, db *store.DB) {",
+      '\ts.Save("k")',
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  test("a call through a parameter of the interface's type binds to the interface's method; the implementation's callers count it via_interface", async () => {
+    const g = await mapped("ix-go-iface-", files);
+    expect(callSites(g, "Router.Get")).toEqual(["routes routes.go:6"]);
+    expect(callSites(g, "Routes.Middlewares")).toEqual(["routes routes.go:7"]);
+    expect(answer(g, "callers", "Mux.Get")[0]).toBe("callers target=Get path=router.go shown=0 total=0 resolved=0 via_interface=1");
+    // Through Routes, which Router embeds, to a method declared in another file.
+    expect(answer(g, "callers", "Mux.Middlewares")[0]).toBe("callers target=Middlewares path=middlewares.go shown=0 total=0 resolved=0 via_interface=1");
+    expect(answer(g, "callers", "DB.Save")[0]).toBe("callers target=Save path=store/store.go shown=0 total=0 resolved=0 via_interface=1");
+    expect(answer(g, "contains", "Router").filter((l) => l.startsWith("member ")).map((l) => / name=(\S+)/.exec(l)![1])).toEqual(["Get", "Route"]);
+  });
+
+  test("a type implements an interface when it has every method by name and types, promoted ones included, and only then", async () => {
+    const g = await mapped("ix-go-impl-", files);
+    expect(await edges(g.home, g.root, "IMPLEMENTS")).toEqual([
+      "decoys.go:Wrapped IMPLEMENTS router.go:Router",
+      "decoys.go:Wrapped IMPLEMENTS router.go:Routes",
+      "router.go:Mux IMPLEMENTS router.go:Router",
+      "router.go:Mux IMPLEMENTS router.go:Routes",
+      "store/store.go:DB IMPLEMENTS service/service.go:Saver",
+    ]);
   });
 });

@@ -42,18 +42,20 @@ describe("go package and entities", () => {
     expect(f.entities.map((e) => [e.qname, e.kind, e.parent, e.exported])).toEqual([
       ["Server", "class", -1, true],
       ["Store", "interface", -1, true],
+      ["Store.Get", "method", 1, true],
       ["ID", "type", -1, true],
       ["HandlerFunc", "type", -1, true],
       ["single", "class", -1, false],
       ["New", "function", -1, true],
       ["Server.Serve", "method", 0, true],
     ]);
+    // An interface's methods are its members, with their types to compare an implementation's with.
+    expect(entity(f, "Store.Get")).toMatchObject({ startLine: 8, endLine: 8, signature: "Get(id string) (Item, error)", methodTypes: "string|Item;error" });
+    expect(entity(f, "Server.Serve").methodTypes).toBe("|");
     expect(entity(f, "Server")).toMatchObject({ startLine: 4, endLine: 6, signature: "Server struct {" });
     expect(entity(f, "single")).toMatchObject({ startLine: 14, endLine: 14, signature: "type single struct{ n int }" });
     expect(entity(f, "New")).toMatchObject({ startLine: 16, signature: "func New() *Server { return nil }" });
     expect(entity(f, "Server.Serve").receiverType).toBe("Server");
-    // Interface methods are not entities.
-    expect(f.entities.some((e) => e.name === "Get")).toBe(false);
   });
 
   test("a method's receiver type drops * and generic arguments; parent found even when declared later", () => {
@@ -188,7 +190,7 @@ describe("go refs", () => {
     );
     const names = (qname: string) => f.refs.filter((r) => r.from === indexOf(f, qname)).map((r) => r.name);
     expect(names("Cache")).toEqual(["Entry", "time.Clock"]);
-    expect(names("Getter")).toEqual(["Key", "Value"]);
+    expect(names("Getter.Get")).toEqual(["Key", "Value"]);
     expect(names("Hook")).toEqual(["Event"]);
     expect(names("Load")).toEqual(["Source", "Option", "Report", "Set"]);
     expect(f.refs.filter((r) => r.from === -1)).toEqual([{ from: -1, name: "Config", line: 16 }]);
@@ -465,5 +467,24 @@ describe("go hand-overs: funcs named as values", () => {
       ["main", "handler", 16],
       ["pick", "handler", 18],
     ]);
+  });
+});
+
+describe("go method types", () => {
+  test("parameters and results as written, qualifiers dropped, one per name, variadic marked, type parameters as ?", () => {
+    const f = facts(
+      go(
+        "type Router[T any] interface {",
+        "\tMatch(rctx *chi.Context, method, path string) bool",
+        "\tUse(middlewares ...func(http.Handler) http.Handler)",
+        "\tValue() (v T, err error)",
+        "}",
+        "func (m *Mux) Match(rctx *Context, method, path string) bool { return false }",
+      ),
+    );
+    expect(entity(f, "Router.Match").methodTypes).toBe("*Context;string;string|bool");
+    expect(entity(f, "Router.Use").methodTypes).toBe("...func(Handler) Handler|");
+    expect(entity(f, "Router.Value").methodTypes).toBe("|?;error");
+    expect(entity(f, "Mux.Match").methodTypes).toBe("*Context;string;string|bool");
   });
 });

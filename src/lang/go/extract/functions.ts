@@ -5,6 +5,7 @@ import { localFact } from "../../../model/facts";
 import { baseType, isBuiltinType, typeParameterNames } from "../types";
 import { addRefs, addTypedVar } from "./declared-types";
 import { addEntity } from "./entities";
+import { methodTypes } from "./method-types";
 import type { Scope } from "./scopes";
 import { type GoFile, lineOf } from "./state";
 
@@ -34,6 +35,7 @@ export function visitMethod(file: GoFile, node: Node): void {
   // `func (l *List[T])` introduces T for the method's signature and body.
   const typeParameters = new Set<string>();
   receiverTypeParameters(receiverTypeNode, typeParameters);
+  file.facts.entities[index]!.methodTypes = methodTypes(file, node.childForFieldName("parameters"), node.childForFieldName("result"), typeParameters);
   const receiverName = receiver?.childForFieldName("name");
   if (receiverName && file.text(receiverName) !== "_") {
     file.facts.vars.push({ scope: index, name: file.text(receiverName), type: receiverType, line: lineOf(receiverName) });

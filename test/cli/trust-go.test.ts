@@ -120,6 +120,7 @@ describe("calls through an interface-typed value, and who implements the interfa
       "\tRoutes",
       "\tGet(pattern string, h HandlerFunc)",
       "\tRoute(pattern string, fn func(r Router)) Router",
+      "\tWith(mw ...HandlerFunc) Router",
       "}",
       "",
       "type Routes interface {",
@@ -134,6 +135,7 @@ describe("calls through an interface-typed value, and who implements the interfa
       "",
       "func (m *Mux) Get(pattern string, h HandlerFunc)             {}",
       "func (m *Mux) Route(pattern string, fn func(r Router)) Router { return m }",
+      "func (m *Mux) With(mw ...HandlerFunc) Router                  { return m }",
       "",
     ].join("\n"),
     // A method declared apart from its type still counts in its method set.
@@ -164,6 +166,7 @@ describe("calls through an interface-typed value, and who implements the interfa
       '\tr.Route("/a", func(r Router) {',
       '\t\tr.Get("/", nil)',
       "\t\tr.Middlewares()",
+      '\t\tr.With().Get("/with", nil)',
       "\t})",
       "}",
       "",
@@ -188,13 +191,15 @@ describe("calls through an interface-typed value, and who implements the interfa
 
   test("a call through a parameter of the interface's type binds to the interface's method; the implementation's callers count it via_interface", async () => {
     const g = await mapped("ix-go-iface-", files);
-    expect(callSites(g, "Router.Get")).toEqual(["routes routes.go:6"]);
+    // What a method of the interface declares it returns is the next call's receiver.
+    expect(callSites(g, "Router.Get")).toEqual(["routes routes.go:6 8"]);
     expect(callSites(g, "Routes.Middlewares")).toEqual(["routes routes.go:7"]);
     expect(answer(g, "callers", "Mux.Get")[0]).toBe("callers target=Get path=router.go shown=0 total=0 resolved=0 via_interface=1");
+    expect(callSites(g, "Router.With")).toEqual(["routes routes.go:8"]);
     // Through Routes, which Router embeds, to a method declared in another file.
     expect(answer(g, "callers", "Mux.Middlewares")[0]).toBe("callers target=Middlewares path=middlewares.go shown=0 total=0 resolved=0 via_interface=1");
     expect(answer(g, "callers", "DB.Save")[0]).toBe("callers target=Save path=store/store.go shown=0 total=0 resolved=0 via_interface=1");
-    expect(answer(g, "contains", "Router").filter((l) => l.startsWith("member ")).map((l) => / name=(\S+)/.exec(l)![1])).toEqual(["Get", "Route"]);
+    expect(answer(g, "contains", "Router").filter((l) => l.startsWith("member ")).map((l) => / name=(\S+)/.exec(l)![1])).toEqual(["Get", "Route", "With"]);
   });
 
   test("a type implements an interface when it has every method by name and types, promoted ones included, and only then", async () => {
@@ -206,5 +211,33 @@ describe("calls through an interface-typed value, and who implements the interfa
       "router.go:Mux IMPLEMENTS router.go:Routes",
       "store/store.go:DB IMPLEMENTS service/service.go:Saver",
     ]);
+  });
+});
+
+describe("receivers a literal or a copy states", () => {
+  test("a receiver a composite literal states, and a copy of a typed variable, bind their methods", async () => {
+    const g = await mapped("ix-go-literal-", {
+      "users.go": [
+        "package app",
+        "",
+        "type users struct{}",
+        "type Mux struct{ parent *Mux }",
+        "",
+        "func (u users) Routes() *Mux { return nil }",
+        "func (m *Mux) update()        {}",
+        "",
+        "func mount(mx *Mux) {",
+        "\tusers{}.Routes()",
+        "\tm := mx",
+        "\tif m.parent != nil {",
+        "\t\tm = m.parent",
+        "\t}",
+        "\tm.update()",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(callSites(g, "users.Routes")).toEqual(["mount users.go:10"]);
+    expect(callSites(g, "Mux.update")).toEqual(["mount users.go:15"]);
   });
 });

@@ -485,6 +485,21 @@ describe("go method types", () => {
     expect(entity(f, "Router.Match").methodTypes).toBe("*Context;string;string|bool");
     expect(entity(f, "Router.Use").methodTypes).toBe("...func(Handler) Handler|");
     expect(entity(f, "Router.Value").methodTypes).toBe("|?;error");
+    // What a call through the interface returns, as a method's declared result.
+    expect(entity(f, "Router.Match").returns).toBeUndefined();
+    expect(facts(go("type R interface {", "\tWith(mw ...Middleware) R", "}")).entities[1]).toMatchObject({ qname: "R.With", returns: "R" });
     expect(entity(f, "Mux.Match").methodTypes).toBe("*Context;string;string|bool");
+  });
+});
+
+describe("go receivers a literal or a copy states", () => {
+  test("a composite literal's type is its call's receiver type; `m := mx` holds what mx holds", () => {
+    const f = facts(go("func run(mx *Mux) {", "\tusers{}.Routes()", "\t(&pkg.Mux{}).Get()", "\tm := mx", "\tm.Get()", "}"));
+    const run = indexOf(f, "run");
+    expect(f.calls.slice(0, 2)).toEqual([
+      { from: run, line: 4, callee: "Routes", receiver: "?", receiverType: "users" },
+      { from: run, line: 5, callee: "Get", receiver: "?", receiverType: "pkg.Mux" },
+    ]);
+    expect(f.vars.filter((v) => v.name === "m")).toEqual([{ scope: run, name: "m", type: "", line: at(6, 8), fromPath: "mx", until: at(8, 1) }]);
   });
 });

@@ -1,6 +1,7 @@
 // Calls with their receivers; a variable initialised by a call, and a call on another call's
 // result, are linked to that call's index.
 import type { Node } from "web-tree-sitter";
+import { baseType, isBuiltinType } from "../types";
 import { dottedPath } from "./paths";
 import { type GoFile, lineOf, spanKey } from "./state";
 
@@ -52,6 +53,9 @@ function addCallOf(file: GoFile, callee: Node, at: number, from: number): void {
       const operand = target.childForFieldName("operand");
       if (!field || !operand) return;
       calls.push({ from, line: at, callee: file.text(field), receiver: dottedPath(file, operand) ?? "?" });
+      // `usersResource{}.Routes()`, `(&Mux{}).Get(…)`: the literal states its type.
+      const literal = literalType(operand);
+      if (literal !== undefined) calls[calls.length - 1]!.receiverType = literal;
       // `store.Open().Save()`: the receiver is what Open returns, linked once Open is recorded.
       const inner = callUnder(operand);
       if (inner) file.receiverCalls.push([calls.length - 1, spanKey(inner)]);
@@ -64,6 +68,22 @@ function addCallOf(file: GoFile, callee: Node, at: number, from: number): void {
       return;
     }
   }
+}
+
+/** The named type of a composite literal, through parentheses and `&`: `T{}`, `(&pkg.T{})`. */
+function literalType(operand: Node): string | undefined {
+  let current: Node | null = operand;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.type === "composite_literal") {
+      const type = current.childForFieldName("type");
+      const name = type ? baseType(type) : undefined;
+      return name === undefined || isBuiltinType(name) ? undefined : name;
+    }
+    if (current.type === "parenthesized_expression") current = current.firstNamedChild;
+    else if (current.type === "unary_expression" && current.childForFieldName("operator")?.type === "&") current = current.childForFieldName("operand");
+    else return undefined;
+  }
+  return undefined;
 }
 
 /** The call whose result `operand` is, through parentheses: `f().g()`, `(f()).g()`. */

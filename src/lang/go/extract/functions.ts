@@ -82,7 +82,7 @@ function visitSignature(file: GoFile, node: Node, scope: Scope): void {
 }
 
 /** `T`, `*pkg.T`, `(T, error)`, `(t *T, err error)` → the first result's named type. */
-function firstResultType(result: Node, typeParameters: ReadonlySet<string>): string | undefined {
+export function firstResultType(result: Node, typeParameters: ReadonlySet<string>): string | undefined {
   const typeNode = result.type === "parameter_list"
     ? result.namedChildren.find((c) => c.type === "parameter_declaration")?.childForFieldName("type")
     : result;

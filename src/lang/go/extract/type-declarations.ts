@@ -5,6 +5,7 @@ import type { EntityKind } from "../../../model/facts";
 import { baseType, isBuiltinType, typeParameterNames } from "../types";
 import { addRefs, declaredType } from "./declared-types";
 import { addEntity } from "./entities";
+import { firstResultType } from "./functions";
 import { methodTypes } from "./method-types";
 import type { Scope } from "./scopes";
 import { type GoFile, lineOf } from "./state";
@@ -77,7 +78,13 @@ function visitInterfaceElements(file: GoFile, iface: Node, entity: number, typeP
       const result = element.childForFieldName("result");
       const name = nameNode ? file.text(nameNode) : undefined;
       const method = name === undefined ? entity : addEntity(file, element, name, "method", entity, `${owner.qname}.${name}`);
-      if (method !== entity) file.facts.entities[method]!.methodTypes = methodTypes(file, parameters, result, typeParameters);
+      if (method !== entity) {
+        const declared = file.facts.entities[method]!;
+        declared.methodTypes = methodTypes(file, parameters, result, typeParameters);
+        // `With(…) Router`: a call through the interface returns what it declares, as a method's call does.
+        const returns = result ? firstResultType(result, typeParameters) : undefined;
+        if (returns !== undefined) declared.returns = returns;
+      }
       if (parameters) addRefs(file, parameters, method, typeParameters);
       if (result) addRefs(file, result, method, typeParameters);
     } else if (element.type === "type_elem") {

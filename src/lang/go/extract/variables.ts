@@ -84,7 +84,7 @@ function typeFromCalls(file: GoFile, names: Node[], values: Node[], reach: Reach
   }
 }
 
-/** `rws := w.rws`: x holds what the field path holds; the resolver reads its declared type. */
+/** `rws := w.rws`, `m := mx`: x holds what the path holds; the resolver reads its declared type. */
 function typeFromPaths(file: GoFile, names: Node[], values: Node[], reach: Reach): void {
   // `it, ok := s.items[k]` and `v, ok := <-ch`: the comma-ok forms of a map read and a receive.
   if (names.length === 2 && values.length === 1) {
@@ -101,7 +101,8 @@ function typeFromPaths(file: GoFile, names: Node[], values: Node[], reach: Reach
       addElementVar(file, name, collection, reach);
       continue;
     }
-    if (name.type !== "identifier" || file.text(name) === "_" || value.type !== "selector_expression") continue;
+    // `m := mx` holds what mx holds, as `rws := w.rws` holds the field's value.
+    if (name.type !== "identifier" || file.text(name) === "_" || (value.type !== "selector_expression" && value.type !== "identifier")) continue;
     const fromPath = dottedPath(file, value);
     if (fromPath) file.facts.vars.push(within({ scope: reach.scope, name: file.text(name), type: "", line: reach.from, fromPath }, reach.until));
   }

@@ -241,3 +241,27 @@ describe("receivers a literal or a copy states", () => {
     expect(callSites(g, "Mux.update")).toEqual(["mount users.go:15"]);
   });
 });
+
+describe("explain's importers of an entity of a package", () => {
+  test("a file importing the package imports the entities it uses, not every exported one", async () => {
+    const g = await mapped("ix-go-importers-", {
+      "lib/lib.go": [
+        "package lib",
+        "",
+        "type Config struct{}",
+        "",
+        "func Used() int  { return 1 }",
+        "func Other() int { return 2 }",
+        "",
+      ].join("\n"),
+      "a/a.go": ["package a", "", 'import "example.com/app/lib"', "", "func A() int { return lib.Used() }", ""].join("\n"),
+      "b/b.go": ["package b", "", 'import "example.com/app/lib"', "", "func B(c *lib.Config) int { return lib.Other() }", ""].join("\n"),
+      "c/c.go": ["package c", "", 'import "example.com/app/lib"', "", "func C() int { return lib.Other() }", ""].join("\n"),
+    });
+    const edgesOf = (target: string) => answer(g, "explain", target).find((l) => l.startsWith("edges "));
+    expect(edgesOf("Used")).toMatch(/ importers=1 /);
+    expect(edgesOf("Other")).toMatch(/ importers=2 /);
+    expect(edgesOf("Config")).toMatch(/ importers=1 /);
+    expect(edgesOf("lib/lib.go")).toMatch(/ importers=3 /);
+  });
+});

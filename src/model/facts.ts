@@ -46,6 +46,11 @@ export interface EntityFact {
    */
   accessor?: true;
   /**
+   * An accessor that writing the property runs, not reading it (Python `@x.setter`): a read
+   * runs the property's other accessor of its name.
+   */
+  setter?: true;
+  /**
    * A module entity that is a value holding its members (TS/JS `const util = { f() {} }`):
    * `util.f` names them, but inside them they are no names in scope.
    */
@@ -207,6 +212,13 @@ export interface CallFact {
    * name as written (`receiver` is then "?").
    */
   receiverType?: string;
+  /**
+   * Not a call: the member `callee` of the receiver is read (`response.is_redirect`) or
+   * written (`self.timeout = t`). Reading a property runs its getter, writing it its setter, so
+   * where it binds to an accessor it is a call of that accessor; bound to anything else (a
+   * field, a method taken as a value) or to nothing, it is no call and no unresolved site.
+   */
+  access?: "read" | "write";
   /**
    * 0-based column (UTF-16 units) where the call is written, set only where a variable of its
    * scope comes into force or goes out of it within the call's line: Go's `r.Get("/", func(w

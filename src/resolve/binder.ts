@@ -166,6 +166,9 @@ export class Binder implements BinderHost {
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
+        // `response.request.url`: a property read as a value is what its getter returns.
+        const read = found && found !== "external" && want !== "call" ? this.propertyValue(found) : undefined;
+        if (read) return read;
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
         const field = this.findField(value.classes, name);
         if (want === "call") {
@@ -180,6 +183,29 @@ export class Binder implements BinderHost {
         // A slice's or an array's methods are the runtime's (`items.map(…)`); Go's have none.
         return EXTERNAL;
     }
+  }
+
+  /**
+   * The accessor of its class that reading (or writing) the property `ref` names runs: of its
+   * accessors of that name, the first that is no setter (the setter). Undefined when `ref` is
+   * no accessor, or none of them runs so.
+   */
+  accessorRun(ref: EntityRef, write: boolean): EntityRef | undefined {
+    const index = this.index(ref.path);
+    const entity = index?.entity(ref.index);
+    if (!index || !entity?.accessor) return undefined;
+    const run = index.childrenNamed(entity.parent, entity.name).find((i) => {
+      const sibling = index.entity(i)!;
+      return sibling.accessor === true && (sibling.setter === true) === write;
+    });
+    return run === undefined ? undefined : { path: ref.path, index: run };
+  }
+
+  /** Reading a property gives what its getter declares it returns. */
+  private propertyValue(found: EntityValue): Value | undefined {
+    const getter = this.accessorRun(found.ref, false);
+    const returns = getter && this.index(getter.path)?.entity(getter.index)?.returns;
+    return returns === undefined ? undefined : this.typeValue(getter!.path, getter!.index, returns);
   }
 
   /** The class or interface entity a type name denotes where it is written. */

@@ -20,6 +20,11 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   for (const imp of index.facts.imports) addImport(binder, index, sink, file, imp);
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
+    if (call.access !== undefined) {
+      const accessor = bindAccess(binder, path, call);
+      if (accessor) sink.edge(src, accessor.dst, "CALLS", accessor.via, accessor.confidence, call.line);
+      continue;
+    }
     const target = bindCall(binder, path, language, call);
     if (target === "external") continue;
     if (target) sink.edge(src, target.dst, "CALLS", target.via, target.confidence, call.line);
@@ -84,6 +89,18 @@ function bindCall(binder: Binder, path: string, language: LanguageResolver, call
   if (!receiver) return !computed && language.isBuiltinReceiver(call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
+}
+
+/**
+ * A property read or written: the accessor it runs (its getter; its setter for a write), where
+ * the receiver's type is known. Anything else is no call, and nothing is kept unresolved.
+ */
+function bindAccess(binder: Binder, path: string, call: CallFact): { dst: EntityRef; via: Via; confidence: number } | undefined {
+  const receiver = binder.receiverValue(path, call);
+  const value = receiver && binder.member(receiver, call.callee, "call");
+  if (value?.t !== "entity") return undefined;
+  const accessor = binder.accessorRun(value.ref, call.access === "write");
+  return accessor && { dst: accessor, via: value.via, confidence: value.confidence ?? confidenceOf(value.via, value.hops) };
 }
 
 /** `super(...)` in a constructor calls the base class. */

@@ -7,6 +7,7 @@ import { addArgumentValues } from "./values";
 
 export function visitCall(file: PythonFile, node: Node, from: number): void {
   const fn = node.childForFieldName("function");
+  if (fn?.type === "attribute") file.callTargets.add(spanKey(fn));
   const before = file.facts.calls.length;
   if (fn) addCallTo(file, fn, lineOf(node), from);
   if (file.facts.calls.length > before) file.callsBySpan.set(spanKey(node), before);

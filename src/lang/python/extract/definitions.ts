@@ -28,6 +28,7 @@ export function visitDecorated(file: PythonFile, node: Node, scope: Scope): void
     const calls = file.facts.calls.length;
     // `@cache` calls cache with the function; `@register(...)` is a call node the walk finds itself.
     if (expression.type !== "call") addCallTo(file, expression, lineOf(child), scope.index);
+    if (expression.type === "attribute") file.callTargets.add(spanKey(expression));
     if (outermost && definition) decoratedName(file, definition, expression, scope, file.facts.calls.length > calls ? calls : undefined);
     const decorator = expression.type === "call" ? expression.childForFieldName("function") : expression;
     decorators.push((decorator && dottedPath(decorator)) ?? "");
@@ -103,6 +104,8 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   const firstParameter = parameters?.namedChild(0);
   if (!isOverload) documentFunction(file, file.facts.entities[index]!, body, parameters, returnType, decorators, isMethod && !decorators.includes("staticmethod"));
   if (isMethod && decorators.some(isPropertyDecorator)) file.facts.entities[index]!.accessor = true;
+  // `@timeout.setter def timeout(self, value)`: what `client.timeout = t` runs, not a read.
+  if (isMethod && decorators.some((d) => d.endsWith(".setter"))) file.facts.entities[index]!.setter = true;
   const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
   // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
   const selfParameter = isPlainMethod && firstParameter?.type === "identifier" ? firstParameter : undefined;

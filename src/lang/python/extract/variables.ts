@@ -16,8 +16,12 @@ export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: 
   const target = typedTarget(file, left, scope);
   if (!target) return;
   const vars = file.facts.vars;
+  const constructed = right?.type === "conditional_expression" ? constructedEither(right) : undefined;
   if (type) {
     addAnnotatedVar(file, target.scope, target.name, type, lineOf(node));
+  } else if (constructed !== undefined) {
+    // `self.url = URL(url) if params is None else URL(url, params=params)`: a URL either way.
+    vars.push({ scope: target.scope, name: target.name, type: constructed, line: lineOf(node) });
   } else if (right?.type === "call") {
     // Python constructs with a plain call: only a capitalised callee is taken for a class.
     const constructor = right.childForFieldName("function");
@@ -47,6 +51,20 @@ export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: 
     const typed = typedLocalBefore(file, scope.index, file.text(right), lineOf(node));
     if (typed) vars.push({ scope: target.scope, name: target.name, type: typed.type, line: lineOf(node) });
   }
+}
+
+/** The class both branches of `A(…) if c else A(…)` construct, when they construct the same one. */
+function constructedEither(conditional: Node): string | undefined {
+  const parts = conditional.namedChildren;
+  if (parts.length !== 3) return undefined;
+  const [first, second] = [constructedClass(parts[0]!), constructedClass(parts[2]!)];
+  return first !== undefined && first === second ? first : undefined;
+}
+
+function constructedClass(value: Node): string | undefined {
+  const constructor = value.type === "call" ? value.childForFieldName("function") : null;
+  const path = constructor ? dottedPath(constructor) : undefined;
+  return path !== undefined && isClassLike(path) ? path : undefined;
 }
 
 /** Where an assigned name lives: class attributes and `self.x` both become the class's "self.x". */

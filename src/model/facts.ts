@@ -100,6 +100,11 @@ export interface EntityFact {
   returnsCallable?: string;
   /** A pytest fixture: test functions name it as a parameter and get what it returns or yields. */
   fixture?: true;
+  /**
+   * Methods that declare they return the instance they are called on, whatever its class:
+   * Python `def __enter__(self: T) -> T`, `-> Self`. A call's result is its receiver.
+   */
+  returnsSelf?: true;
   /** What the entity's own doc comment states about it (JSDoc, Python docstring, Go doc comment). */
   doc?: DocFact;
   /**
@@ -376,6 +381,11 @@ export interface TypedVarFact {
    * family's resolver finds what provides it; `type` is "".
    */
   injected?: true;
+  /**
+   * With `fromCall`: the variable holds what this method of that call's result returns,
+   * called by the language on it (`with Client() as c`: `__enter__`).
+   */
+  thenCalls?: string;
 }
 
 /** Where a callback parameter's type comes from: a parameter of a function passed to a call. */

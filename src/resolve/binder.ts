@@ -299,7 +299,18 @@ export class Binder implements BinderHost {
   private resultValue(path: string, index: FileIndex, typed: TypedVarFact): Value | undefined {
     const call = index.facts.calls[typed.fromCall!];
     if (!call) return undefined;
-    return typed.applied ? this.appliedResult(path, call, typed) : this.callResult(path, call);
+    if (typed.applied) return this.appliedResult(path, call, typed);
+    const result = this.callResult(path, call);
+    return typed.thenCalls === undefined ? result : result && this.methodResult(result, typed.thenCalls);
+  }
+
+  /** What calling `method` on `receiver` returns: its receiver again, or what it declares. */
+  private methodResult(receiver: Value, method: string): Value | undefined {
+    const found = this.member(receiver, method, "call");
+    if (found?.t !== "entity" || found.kind !== "method") return undefined;
+    const entity = this.index(found.ref.path)?.entity(found.ref.index);
+    if (entity?.returnsSelf) return receiver;
+    return entity?.returns === undefined ? undefined : this.typeValue(found.ref.path, found.ref.index, entity.returns);
   }
 
   /**
@@ -364,8 +375,10 @@ export class Binder implements BinderHost {
     else if (!constructs && receiver?.t === "elements") value = collectionResult(receiver, call.callee);
     else if (!call.isNew) {
       const callee = this.calleeOf(called, call);
-      const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
-      value = returns ? this.typeValue(callee.path, callee.index, returns) : undefined;
+      const entity = callee && this.index(callee.path)?.entity(callee.index);
+      // `client.__enter__()` declared `(self: T) -> T`: the receiver, of whatever class it is.
+      if (entity?.returnsSelf && receiver?.t === "instance") value = receiver;
+      else value = entity?.returns ? this.typeValue(callee!.path, callee!.index, entity.returns) : undefined;
     }
     return value;
   }

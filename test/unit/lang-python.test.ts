@@ -682,3 +682,40 @@ describe("python attribute reads and writes", () => {
     expect(f.vars.filter((v) => v.name.startsWith("self."))).toEqual([{ scope: 0, name: "self.url", type: "URL", line: 3 }]);
   });
 });
+
+describe("python context managers and awaited results", () => {
+  test("`with C() as c` waits for the call and names the method entering calls; `x = await f()` waits for f's call", () => {
+    const f = facts(
+      [
+        "async def run():",
+        "    with Client() as client, open(p) as (a, b):",
+        "        pass",
+        "    async with AsyncClient() as ac:",
+        "        response = await ac.get(url)",
+      ].join("\n"),
+    );
+    const callOf = (callee: string) => f.calls.findIndex((c) => c.callee === callee && !c.access);
+    expect(f.resultVars).toEqual([
+      { scope: 0, name: "client", type: "", line: 2, thenCalls: "__enter__", fromCall: callOf("Client") },
+      { scope: 0, name: "ac", type: "", line: 4, thenCalls: "__aenter__", fromCall: callOf("AsyncClient") },
+      { scope: 0, name: "response", type: "", line: 5, fromCall: callOf("get") },
+    ]);
+  });
+
+  test("a method declared to return its receiver: `(self: T) -> T`, `-> Self`, `-> \"Self\"`; not another type", () => {
+    const f = facts(
+      [
+        "class C:",
+        "    def __enter__(self: T) -> T:",
+        "        return self",
+        "    def again(self) -> Self:",
+        "        return self",
+        "    def quoted(self) -> 'typing.Self':",
+        "        return self",
+        "    def other(self: T) -> C:",
+        "        return C()",
+      ].join("\n"),
+    );
+    expect(f.entities.filter((e) => e.returnsSelf).map((e) => e.name)).toEqual(["__enter__", "again", "quoted"]);
+  });
+});

@@ -12,6 +12,7 @@ import { visitImport, visitImportFrom } from "./extract/imports";
 import { visitLambda } from "./extract/locals";
 import { visitFor, visitIf } from "./extract/narrowing";
 import { scopeAt } from "./extract/scopes";
+import { visitWith } from "./extract/variables";
 import { PythonFile } from "./extract/state";
 import { noteResult, settleResults } from "./extract/results";
 import { visitReturn } from "./extract/values";
@@ -38,6 +39,7 @@ const INTERESTING = [
   "yield",
   "attribute",
   "delete_statement",
+  "with_statement",
 ];
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
@@ -89,6 +91,9 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         break;
       case "delete_statement":
         visitDelete(file, node);
+        break;
+      case "with_statement":
+        visitWith(file, node, scope);
         break;
       case "yield":
         markReturnsValue(file, scope.index);

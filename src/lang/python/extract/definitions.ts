@@ -95,6 +95,7 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     if (callable !== undefined) own.returnsCallable = callable;
     if (isFixture) own.fixture = true;
     if (returnType) file.annotatedResults.add(index);
+    if (isMethod && returnType && returnsReceiver(file, returnType, node.childForFieldName("parameters"))) own.returnsSelf = true;
     if (isOverload) {
       own.overloads = [overloadSignature(file.source, node.startIndex, body.startIndex)];
       file.overloads.set(overloadKey, { index, returns });
@@ -271,6 +272,18 @@ function isFixtureDecorator(decorator: string): boolean {
 }
 
 /** `@property`, `@functools.cached_property`, `@x.setter`: the method is read as an attribute. */
+/**
+ * `-> Self` (`typing.Self`, quoted or not), or `def __enter__(self: T) -> T`: the method gives
+ * back the instance it is called on, of whatever class that is.
+ */
+function returnsReceiver(file: PythonFile, returnType: Node, parameters: Node | null): boolean {
+  const declared = file.text(returnType).replace(/["'\s]/g, "");
+  if (declared === "Self" || declared.endsWith(".Self")) return true;
+  const first = parameters?.namedChild(0);
+  const selfType = first?.type === "typed_parameter" ? first.childForFieldName("type") : null;
+  return selfType !== null && selfType !== undefined && file.text(selfType).replace(/["'\s]/g, "") === declared;
+}
+
 function isPropertyDecorator(decorator: string): boolean {
   return decorator === "property" || decorator.endsWith("cached_property") || decorator.endsWith(".setter") || decorator.endsWith(".getter") || decorator.endsWith(".deleter");
 }

@@ -12,9 +12,11 @@ interface TypedTarget {
   name: string;
 }
 
-export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: Node | null, type: Node | null, scope: Scope): void {
+export function addAssignedVar(file: PythonFile, node: Node, left: Node, assigned: Node | null, type: Node | null, scope: Scope): void {
   const target = typedTarget(file, left, scope);
   if (!target) return;
+  // `response = await client.get(url)`: what the coroutine gives is what its def declares.
+  const right = assigned?.type === "await" && assigned.firstNamedChild?.type === "call" ? assigned.firstNamedChild : assigned;
   const vars = file.facts.vars;
   const constructed = right?.type === "conditional_expression" ? constructedEither(right) : undefined;
   if (type) {
@@ -99,4 +101,22 @@ export function isClassLike(path: string): boolean {
   while (path.charCodeAt(at) === 95) at++; // _
   const first = path.charCodeAt(at);
   return first >= 65 && first <= 90; // A-Z
+}
+
+/**
+ * `with Client() as client:` binds what the result's `__enter__` returns (`async with`:
+ * `__aenter__`), which the resolver reads from the method's declaration.
+ */
+export function visitWith(file: PythonFile, node: Node, scope: Scope): void {
+  const entered = node.firstChild?.type === "async" ? "__aenter__" : "__enter__";
+  const clause = node.namedChildren.find((child) => child.type === "with_clause");
+  for (const item of clause?.namedChildren ?? []) {
+    const value = item.childForFieldName("value");
+    if (value?.type !== "as_pattern") continue;
+    const expression = value.firstNamedChild;
+    const target = value.childForFieldName("alias")?.firstNamedChild;
+    if (expression?.type !== "call" || target?.type !== "identifier") continue;
+    const variable: TypedVarFact = { scope: scope.index, name: file.text(target), type: "", line: lineOf(node), thenCalls: entered };
+    file.awaitingCall.push([variable, spanKey(expression)]);
+  }
 }

@@ -6,7 +6,7 @@ import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
 import { Languages } from "./languages.ts";
-import type { EntityRef } from "./model.ts";
+import type { EntityRef, Via } from "./model.ts";
 import { factsReadKey, type ReadLog, type Remembered } from "./reads.ts";
 import {
   addHop, CALLABLE, entityValue, type EntityValue, EXTERNAL, fits, pickEntity, refKey, TYPES, type Value, viaOfImport, type Want, withVia,
@@ -28,6 +28,7 @@ export class Binder implements BinderHost {
   private readonly typeMemo = new Map<string, Remembered<Value | null>>();
   private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Remembered<Value | null>>>>();
   private readonly baseMemo = new Map<string, Remembered<(EntityRef | "external")[]>>();
+  private readonly memberOfClassMemo = new Map<string, Remembered<EntityValue | "external" | null>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
   private readonly resultMemo = new Map<CallFact, Remembered<Value | null>>();
   readonly reads: ReadLog;
@@ -199,6 +200,18 @@ export class Binder implements BinderHost {
       return sibling.accessor === true && (sibling.setter === true) === write;
     });
     return run === undefined ? undefined : { path: ref.path, index: run };
+  }
+
+  /**
+   * The accessor a read (or a write) of `name` on an instance runs, with how the instance was
+   * known. Only members are looked at, never fields: most attributes read are fields, and
+   * none of them runs anything.
+   */
+  accessorOf(receiver: Value, name: string, write: boolean): { ref: EntityRef; via: Via; confidence?: number } | undefined {
+    if (receiver.t !== "instance") return undefined;
+    const found = this.findMember(receiver.classes, name);
+    const run = found && found !== "external" ? this.accessorRun(found.ref, write) : undefined;
+    return run && { ref: run, via: receiver.via, confidence: receiver.confidence };
   }
 
   /** Reading a property gives what its getter declares it returns. */
@@ -578,6 +591,16 @@ export class Binder implements BinderHost {
    * keeps its own stack: a file can declare a chain of 10k classes each extending the last.
    */
   private findMember(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
+    // One class, as nearly every receiver is: its answer is kept, since a deep hierarchy is
+    // walked again for each name read or called on its instances.
+    if (classes.length === 1) {
+      const key = `${refKey(classes[0]!)}\0${name}`;
+      return this.reads.cached(this.memberOfClassMemo, key, () => this.walkMembers(classes, name) ?? null) ?? undefined;
+    }
+    return this.walkMembers(classes, name);
+  }
+
+  private walkMembers(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
     const seen = new Set<string>();
     let externalBase = false;
     const stack = [...classes].reverse();

@@ -97,10 +97,8 @@ function bindCall(binder: Binder, path: string, language: LanguageResolver, call
  */
 function bindAccess(binder: Binder, path: string, call: CallFact): { dst: EntityRef; via: Via; confidence: number } | undefined {
   const receiver = binder.receiverValue(path, call);
-  const value = receiver && binder.member(receiver, call.callee, "call");
-  if (value?.t !== "entity") return undefined;
-  const accessor = binder.accessorRun(value.ref, call.access === "write");
-  return accessor && { dst: accessor, via: value.via, confidence: value.confidence ?? confidenceOf(value.via, value.hops) };
+  const accessor = receiver && binder.accessorOf(receiver, call.callee, call.access === "write");
+  return accessor && { dst: accessor.ref, via: accessor.via, confidence: accessor.confidence ?? confidenceOf(accessor.via, 0) };
 }
 
 /** `super(...)` in a constructor calls the base class. */

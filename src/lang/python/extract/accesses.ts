@@ -6,7 +6,7 @@
 import type { Node } from "web-tree-sitter";
 import type { CallFact } from "../../../model/facts";
 import type { Scope } from "./scopes";
-import { lineOf, type PythonFile, spanKey } from "./state";
+import { lineOf, type PythonFile, spanKey, spanNumber } from "./state";
 
 /** What the walk noted of an access, kept or dropped once the whole file is known. */
 export interface PendingAccess {
@@ -31,7 +31,7 @@ const CALLED = /\)\.[A-Za-z_][A-Za-z0-9_]*$/;
 export function noteTargets(file: PythonFile, left: Node, augmented: boolean): void {
   const pending = [left];
   for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.type === "attribute") file.attributeTargets.set(spanKey(node), augmented ? "update" : "write");
+    if (node.type === "attribute") file.attributeTargets.set(spanNumber(node), augmented ? "update" : "write");
     else if (TARGET_LISTS.has(node.type)) pending.push(...node.namedChildren);
   }
 }
@@ -41,7 +41,7 @@ export function noteTargets(file: PythonFile, left: Node, augmented: boolean): v
  * callee's span (`a.b(…)` is a call of b, no read), an assignment its targets', a `del` its own.
  */
 export function visitAttribute(file: PythonFile, node: Node, scope: Scope): void {
-  const span = spanKey(node);
+  const span = spanNumber(node);
   if (file.callTargets.has(span)) return;
   const target = file.attributeTargets.get(span);
   if (target === "deleted") return;

@@ -5,7 +5,7 @@ import { noteTargets } from "./accesses";
 import { addRefs } from "./annotations";
 import { addAssignedLocals } from "./locals";
 import type { Scope } from "./scopes";
-import { type PythonFile, spanKey } from "./state";
+import { type PythonFile, spanNumber } from "./state";
 import { addValues } from "./values";
 import { addAssignedVar } from "./variables";
 
@@ -33,6 +33,6 @@ export function visitAugmentedAssignment(file: PythonFile, node: Node, scope: Sc
 export function visitDelete(file: PythonFile, node: Node): void {
   for (const target of node.namedChildren) {
     const targets = target.type === "expression_list" ? target.namedChildren : [target];
-    for (const t of targets) if (t.type === "attribute") file.attributeTargets.set(spanKey(t), "deleted");
+    for (const t of targets) if (t.type === "attribute") file.attributeTargets.set(spanNumber(t), "deleted");
   }
 }

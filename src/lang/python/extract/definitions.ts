@@ -13,7 +13,7 @@ import { parameterNames } from "./locals";
 import { isClassLike } from "./variables";
 import { isOverloadDecorator, overloadSignature } from "./overloads";
 import type { Scope } from "./scopes";
-import { lineOf, type PythonFile, spanKey } from "./state";
+import { lineOf, type PythonFile, spanKey, spanNumber } from "./state";
 
 const SIGNATURE_LIMIT = 200;
 
@@ -28,7 +28,7 @@ export function visitDecorated(file: PythonFile, node: Node, scope: Scope): void
     const calls = file.facts.calls.length;
     // `@cache` calls cache with the function; `@register(...)` is a call node the walk finds itself.
     if (expression.type !== "call") addCallTo(file, expression, lineOf(child), scope.index);
-    if (expression.type === "attribute") file.callTargets.add(spanKey(expression));
+    if (expression.type === "attribute") file.callTargets.add(spanNumber(expression));
     if (outermost && definition) decoratedName(file, definition, expression, scope, file.facts.calls.length > calls ? calls : undefined);
     const decorator = expression.type === "call" ? expression.childForFieldName("function") : expression;
     decorators.push((decorator && dottedPath(decorator)) ?? "");

@@ -15,7 +15,7 @@ import { roleOf as fileRoleOf } from "../ingest/roles";
 import { storedPackageEntries } from "../smells/package-entries";
 import { chainTo, pathLabels } from "./regions";
 import type { Session } from "./session";
-import { callerCounts, callerEdges } from "./usage";
+import { callerCounts, callerEdges, importersOfEntity } from "./usage";
 import { claimsOf, type Claim } from "./claims";
 import { conflictsAmong, type Conflict } from "./conflicts";
 
@@ -77,7 +77,7 @@ export async function explainAnswer(session: Session, node: GraphNode): Promise<
   const fileNode = file ? node : await graph.fileNode(node.path);
   // Paths and names only: a hub file's 300 importers read whole cost ~15 ms.
   const fileImports = fileNode ? await graph.importNamesInto(fileNode.id) : [];
-  const importers = fileImports.filter((imp) => file || imp.names.includes(node.name) || (node.exported && imp.names.includes("*")));
+  const importers = file ? fileImports : await importersOfEntity(session, node, fileImports);
   const entries = await storedPackageEntries(graph);
   const packageEntry = (path: string) => isPackageIndex(path) || entries.has(path);
   const containers = file ? [] : await graph.edgesInto(node.id, ["CONTAINS"]);

@@ -2,6 +2,7 @@
 // method; for a container, what depends on it and its members), where they lie in the
 // architecture map, which test files reach it, and the risk the rules of answers/risk.ts read
 // from those facts.
+import { importsNameNoEntity } from "../lang/registry";
 import type { Region } from "../model/regions";
 import { TEST_ROLES } from "../model/roles";
 import type { GraphNode } from "../store";
@@ -9,7 +10,7 @@ import { targetHealth, type HealthVerdict } from "./health";
 import { categoryOf, levelOf, summaryOf, type RiskCategory, type RiskFacts, type RiskLevel } from "./risk";
 import type { Session } from "./session";
 import { callsThroughTypes } from "./through-types";
-import { callerCounts } from "./usage";
+import { callerCounts, importersOfEntity } from "./usage";
 import { walk, type Follow, type Walk, type WalkStep } from "./walk";
 
 /** Kinds asked about as what they hold, not as code that runs. */
@@ -139,8 +140,12 @@ async function importersOf(session: Session, target: GraphNode, container: boole
   if (!container) return 0;
   const file = await graph.fileNode(target.path);
   if (!file) return 0;
-  const edges = await graph.edgesInto(file.id, ["IMPORTS"]);
-  return new Set(edges.filter((e) => e.names.length === 0 || e.names.includes(target.name) || e.names.includes("*")).map((e) => e.node.path)).size;
+  const edges = (await graph.edgesInto(file.id, ["IMPORTS"])).map((e) => ({ path: e.node.path, names: e.names }));
+  // Where an import names no entity (a Go package's), only the importers using the container count.
+  const importing = importsNameNoEntity(target.lang)
+    ? await importersOfEntity(session, target, edges)
+    : edges.filter((e) => e.names.length === 0 || e.names.includes(target.name) || e.names.includes("*"));
+  return new Set(importing.map((e) => e.path)).size;
 }
 
 export async function impactAnswer(session: Session, target: GraphNode, depth: number, cap: number): Promise<ImpactAnswer> {

@@ -20,7 +20,10 @@ export interface ThroughType {
 export async function callsThroughTypes(session: Session, method: GraphNode): Promise<ThroughType[]> {
   const { graph } = session;
   if (method.kind !== "method" || method.parentId === null) return [];
-  const owner = await graph.node(method.parentId);
+  let owner = await graph.node(method.parentId);
+  // A method declared apart from its type (Go: in another file of the package) is the type's
+  // member by a CONTAINS edge from it, its file being its parent.
+  if (owner?.kind === "file") owner = (await graph.edgesInto(method.id, ["CONTAINS"])).find((e) => e.node.kind !== "file")?.node;
   if (!owner || owner.kind !== "class") return [];
   const found: ThroughType[] = [];
   const seen = new Set<string>([owner.id]);

@@ -12,7 +12,7 @@
 //   callers, or import it and use it.
 // - users: the other files that use it without holding a caller of it: that name it as a type,
 //   or import it, name it in the import and use it on disk (a use the resolver could not bind).
-import { siteSyntaxOf } from "../lang/registry";
+import { importsNameNoEntity, siteSyntaxOf } from "../lang/registry";
 import { TEST_ROLES } from "../model/roles";
 import { findSiteInLines } from "../sites";
 import type { GraphEdge, GraphNode } from "../store";
@@ -35,6 +35,19 @@ export async function callerCounts(session: Session, node: GraphNode): Promise<C
   const uses = await session.graph.countUses(node.id);
   const unresolved = node.kind === "file" ? 0 : await session.graph.unresolvedUses(node.name);
   return { callers: uses.calls + uses.references, calls: uses.calls, references: uses.references, typeReferences: uses.typeReferences, unresolved };
+}
+
+/**
+ * Which of the imports into an entity's file import the entity: those naming it, or taking
+ * its whole module when it is exported. Where an import names no entity (a Go package's), a
+ * file importing the module imports the entity only where it uses it: calls it, hands it over
+ * or names it as a type; otherwise every importer of a package counted for each of its names.
+ */
+export async function importersOfEntity<T extends { path: string; names: readonly string[] }>(session: Session, node: GraphNode, imports: readonly T[]): Promise<T[]> {
+  if (!importsNameNoEntity(node.lang)) return imports.filter((imp) => imp.names.includes(node.name) || (node.exported && imp.names.includes("*")));
+  if (imports.length === 0) return [];
+  const using = new Set((await session.graph.edgesInto(node.id, ["CALLS", "REFERENCES"])).map((edge) => edge.node.path));
+  return imports.filter((imp) => using.has(imp.path));
 }
 
 /** The edges of its callers, in path order: calls and hand-overs (`edge.asValue`). */
@@ -100,10 +113,9 @@ export async function dependentsOf(session: Session, node: GraphNode, importers:
     seen.add(edge.node.path);
     (TEST_ROLES.has(edge.node.role) ? testUses : userRows).push({ edge, named: node });
   }
-  for (const imp of importers) {
+  const named = await importersOfEntity(session, node, importers.map((edge) => ({ edge, path: edge.node.path, names: edge.names })));
+  for (const { edge: imp } of named) {
     if (seen.has(imp.node.path)) continue;
-    const named = imp.names.includes(node.name) || (node.exported && imp.names.includes("*"));
-    if (!named) continue;
     const site = useIn(session, imp.node.path, node.name, imp.node.lang);
     if (!site) continue;
     seen.add(imp.node.path);

@@ -42,6 +42,11 @@ export interface ModuleNaming {
    */
   readonly importsAreMembers: boolean;
   /**
+   * An import takes the whole module and names none of its entities (a Go import of a
+   * package): a file importing the module imports an entity of it only where it uses it.
+   */
+  readonly importsNameNoEntity?: boolean;
+  /**
    * The name a file's module is known by as its own code declares it, whatever its path (a Go
    * package clause: `package toml` in `internal/tomlx/`).
    */

@@ -102,6 +102,11 @@ export function importsAreMembers(lang: Lang | null | undefined): boolean {
   return familyOf(lang)?.modules.importsAreMembers === true;
 }
 
+/** Whether an import of a module of `lang` takes the whole module, naming none of its entities (a Go package). */
+export function importsNameNoEntity(lang: Lang | null | undefined): boolean {
+  return familyOf(lang)?.modules.importsNameNoEntity === true;
+}
+
 /** Whether files of `lang` declare the name of their module (`declaredModuleName` reads it). */
 export function declaresModuleName(lang: Lang | null | undefined): boolean {
   return familyOf(lang)?.modules.declaredName !== undefined;

@@ -6,7 +6,7 @@
  * Bump when an extractor's output changes meaning or gains fields: a graph built with another
  * version is re-parsed in full on the next map, instead of mixing old and new facts.
  */
-export const FACTS_VERSION = 34;
+export const FACTS_VERSION = 35;
 
 /**
  * A language id as src/lang/registry.ts registers it ("typescript", "go", …). A plain string
@@ -57,12 +57,23 @@ export interface EntityFact {
    */
   accessor?: true;
   /**
+   * An accessor that writing the property runs, not reading it (Python `@x.setter`): a read
+   * runs the property's other accessor of its name.
+   */
+  setter?: true;
+  /**
    * A module entity that is a value holding its members (TS/JS `const util = { f() {} }`):
    * `util.f` names them, but inside them they are no names in scope.
    */
   object?: true;
   /** Go methods: the receiver's type name (without `*`), which may live in another file. */
   receiverType?: string;
+  /**
+   * Go methods and interface methods: their parameters' and results' types as written, with
+   * package qualifiers dropped and type parameters as `?`, `;`-separated, the results after a
+   * `|` (`string;*Context|bool`): what an interface's satisfaction compares beside the name.
+   */
+  methodTypes?: string;
   /**
    * TS/JS functions, methods, type aliases of function types and interfaces (or object type
    * aliases) with call signatures: each parameter's declared named type ("" where none; a type
@@ -116,6 +127,11 @@ export interface EntityFact {
   returnsCallable?: string;
   /** A pytest fixture: test functions name it as a parameter and get what it returns or yields. */
   fixture?: true;
+  /**
+   * Methods that declare they return the instance they are called on, whatever its class:
+   * Python `def __enter__(self: T) -> T`, `-> Self`. A call's result is its receiver.
+   */
+  returnsSelf?: true;
   /** What the entity's own doc comment states about it (JSDoc, Python docstring, Go doc comment). */
   doc?: DocFact;
   /**
@@ -250,6 +266,42 @@ export interface CallFact {
    * name as written (`receiver` is then "?").
    */
   receiverType?: string;
+  /**
+   * Not a call: the member `callee` of the receiver is read (`response.is_redirect`) or
+   * written (`self.timeout = t`). Reading a property runs its getter, writing it its setter, so
+   * where it binds to an accessor it is a call of that accessor; bound to anything else (a
+   * field, a method taken as a value) or to nothing, it is no call and no unresolved site.
+   */
+  access?: "read" | "write";
+  /**
+   * 0-based column (UTF-16 units) where the call is written, set only where a variable of its
+   * scope comes into force or goes out of it within the call's line: Go's `r.Get("/", func(w
+   * http.ResponseWriter, r *http.Request) {…})` calls the outer r, whose namesake is in force
+   * only inside the literal. Its names are looked up at that position (lookupPosition).
+   */
+  column?: number;
+}
+
+/**
+ * Columns as a fraction of their line, so that a position within a line orders against a
+ * line and against other positions by plain comparison. Lines and positions mix: a variable
+ * whose reach is given in lines holds over whole lines.
+ */
+const COLUMN_SCALE = 1_000_000;
+
+/** A position within a line: `line` plus its 0-based column as a fraction. */
+export function position(line: number, column: number): number {
+  return line + Math.min(column, COLUMN_SCALE - 1) / COLUMN_SCALE;
+}
+
+/** The position just before `at`: for a line, the line before it; for a position, the column before it. */
+export function justBefore(at: number): number {
+  return Number.isInteger(at) ? at - 1 : at - 0.5 / COLUMN_SCALE;
+}
+
+/** Where a call's receiver or callee name is looked up: its position where one is set, else its line. */
+export function lookupPosition(call: CallFact): number {
+  return call.column === undefined ? call.line : position(call.line, call.column);
 }
 
 export interface ImportName {
@@ -311,6 +363,7 @@ export interface TypedVarFact {
   name: string;
   /** The type name as written, generic arguments and `*`/`[]`/`| null` stripped: "Foo", "ns.Foo". */
   type: string;
+  /** Where the variable comes into force: a line, or a `position` within one (Go). */
   line: number;
   /**
    * Set for an unannotated parameter of a function written as a call's argument, whose type
@@ -350,7 +403,10 @@ export interface TypedVarFact {
    * the variable has that type's members, but its value is not read from any Router.
    */
   typeOfProperty?: string;
-  /** The last line the variable holds on, when that is before its scope ends (TS `this:` of a callback). */
+  /**
+   * The last line the variable holds on (or the `position` it holds to), when that is before its
+   * scope ends (TS `this:` of a callback, a Go block's variable).
+   */
   until?: number;
   /**
    * The variable holds a collection (Go slice, array, map or channel; TS array, Set, Map (its values) or other
@@ -374,6 +430,11 @@ export interface TypedVarFact {
    * family's resolver finds what provides it; `type` is "".
    */
   injected?: true;
+  /**
+   * With `fromCall`: the variable holds what this method of that call's result returns,
+   * called by the language on it (`with Client() as c`: `__enter__`).
+   */
+  thenCalls?: string;
 }
 
 /**
@@ -435,7 +496,8 @@ export type ReadFact = [from: number, path: string, line: number];
 /**
  * A parameter or local variable: within its scope (the entity index of the function it belongs
  * to, or of the scope a callback is written in; -1 = file), from `line` (to `until` when set: a
- * callback's parameter, a block's variable), a bare call of its name calls whatever it holds,
+ * callback's parameter, a block's variable; either a line or a `position` within one), a bare
+ * call of its name calls whatever it holds,
  * never the outer definition of that name. A tuple: a 13k-file repository has half a million,
  * and as objects they were a fifth of all stored facts.
  */

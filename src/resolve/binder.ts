@@ -1,12 +1,12 @@
 // Name binding with evidence: what a name, a dotted path or a member means at one point of
 // one file. Every answer carries how it was found (via) and how many re-export hops it took;
 // "no answer" means no evidence, never a guess among same-named definitions.
-import { type CallFact, RETURNED, type TypedVarFact } from "../model/facts.ts";
+import { type CallFact, justBefore, lookupPosition, RETURNED, type TypedVarFact } from "../model/facts.ts";
 import { CallbackTypes } from "./callbacks.ts";
 import { FileIndex, type ImportBinding } from "./file-index.ts";
 import type { BinderHost, Mod, SelfRules } from "./language.ts";
 import { Languages } from "./languages.ts";
-import type { EntityRef } from "./model.ts";
+import type { EntityRef, Via } from "./model.ts";
 import { factsReadKey, type ReadLog, type Remembered } from "./reads.ts";
 import {
   addHop, CALLABLE, entityValue, type EntityValue, EXTERNAL, fits, pickEntity, refKey, TYPES, type Value, viaOfImport, type Want, withVia,
@@ -28,6 +28,7 @@ export class Binder implements BinderHost {
   private readonly typeMemo = new Map<string, Remembered<Value | null>>();
   private readonly bindingMemo = new Map<ImportBinding, Partial<Record<Want, Remembered<Value | null>>>>();
   private readonly baseMemo = new Map<string, Remembered<(EntityRef | "external")[]>>();
+  private readonly memberOfClassMemo = new Map<string, Remembered<EntityValue | "external" | null>>();
   /** null while being computed: `x := x.Next()` must not recurse into itself. */
   private readonly resultMemo = new Map<CallFact, Remembered<Value | null>>();
   readonly reads: ReadLog;
@@ -178,13 +179,14 @@ export class Binder implements BinderHost {
         if (!CLASS_LIKE.has(value.kind)) return undefined;
         const found = this.findMember([value.ref], name);
         if (found === "external") return EXTERNAL;
-        if (found && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
+        if (found && want !== "call" && this.isAccessor(found.ref)) return this.propertyValue(found, value.confidence);
         return found && fits(found, want) ? withConfidence({ ...found, via: value.via, hops: value.hops }, value.confidence) : undefined;
       }
       case "instance": {
         const found = this.findMember(value.classes, name);
-        // A getter read is its result's value (`c.req.header()` with `get req(): HonoRequest`).
-        if (found && found !== "external" && want !== "call" && this.isAccessor(found.ref)) return this.accessorValue(found.ref, value.confidence);
+        // A getter read is what the getter gives (`c.req.header()` with `get req(): HonoRequest`,
+        // `response.request.url` under a Python @property).
+        if (found && found !== "external" && want !== "call" && this.isAccessor(found.ref)) return this.propertyValue(found, value.confidence);
         if (found && found !== "external") return fits(found, want) ? withConfidence({ ...found, via: value.via, hops: 0 }, value.confidence) : undefined;
         const field = this.findField(value.classes, name);
         if (want === "call") {
@@ -207,13 +209,43 @@ export class Binder implements BinderHost {
   }
 
   /**
-   * What reading a getter gives: its declared result, or what its own `return` evidently holds
-   * (the extractor's RETURNED variable); nothing where neither tells.
+   * The accessor of its class that reading (or writing) the property `ref` names runs: of its
+   * accessors of that name, the first that is no setter (the setter). Undefined when `ref` is
+   * no accessor, or none of them runs so.
    */
-  private accessorValue(ref: EntityRef, confidence: number | undefined): Value | undefined {
+  accessorRun(ref: EntityRef, write: boolean): EntityRef | undefined {
     const index = this.index(ref.path);
-    const returns = index?.entity(ref.index)?.returns;
-    const value = returns !== undefined ? this.typeValue(ref.path, ref.index, returns) : index && this.typedVar(ref.path, index, ref.index, RETURNED);
+    const entity = index?.entity(ref.index);
+    if (!index || !entity?.accessor) return undefined;
+    const run = index.childrenNamed(entity.parent, entity.name).find((i) => {
+      const sibling = index.entity(i)!;
+      return sibling.accessor === true && (sibling.setter === true) === write;
+    });
+    return run === undefined ? undefined : { path: ref.path, index: run };
+  }
+
+  /**
+   * The accessor a read (or a write) of `name` on an instance runs, with how the instance was
+   * known. Only members are looked at, never fields: most attributes read are fields, and
+   * none of them runs anything.
+   */
+  accessorOf(receiver: Value, name: string, write: boolean): { ref: EntityRef; via: Via; confidence?: number } | undefined {
+    if (receiver.t !== "instance") return undefined;
+    const found = this.findMember(receiver.classes, name);
+    const run = found && found !== "external" ? this.accessorRun(found.ref, write) : undefined;
+    return run && { ref: run, via: receiver.via, confidence: receiver.confidence };
+  }
+
+  /**
+   * What reading a property gives: its getter's declared result, or what the getter's own
+   * `return` evidently holds (the extractor's RETURNED variable); nothing where neither tells.
+   */
+  private propertyValue(found: EntityValue, confidence: number | undefined): Value | undefined {
+    const getter = this.accessorRun(found.ref, false);
+    const index = getter && this.index(getter.path);
+    if (!getter || !index) return undefined;
+    const returns = index.entity(getter.index)?.returns;
+    const value = returns !== undefined ? this.typeValue(getter.path, getter.index, returns) : this.typedVar(getter.path, index, getter.index, RETURNED);
     return value?.t === "instance" && confidence !== undefined ? { ...value, confidence } : value;
   }
 
@@ -296,7 +328,7 @@ export class Binder implements BinderHost {
     if (this.readingPaths.has(key)) return undefined;
     this.readingPaths.add(key);
     try {
-      const value = this.resolvePath(path, typed.scope, typed.fromPath!, "any", typed.line - 1);
+      const value = this.resolvePath(path, typed.scope, typed.fromPath!, "any", justBefore(typed.line));
       if (!typed.element) return value;
       return value?.t === "elements" ? value.of : undefined;
     } finally {
@@ -308,7 +340,18 @@ export class Binder implements BinderHost {
   private resultValue(path: string, index: FileIndex, typed: TypedVarFact): Value | undefined {
     const call = index.facts.calls[typed.fromCall!];
     if (!call) return undefined;
-    return typed.applied ? this.appliedResult(path, call, typed) : this.callResult(path, call);
+    if (typed.applied) return this.appliedResult(path, call, typed);
+    const result = this.callResult(path, call);
+    return typed.thenCalls === undefined ? result : result && this.methodResult(result, typed.thenCalls);
+  }
+
+  /** What calling `method` on `receiver` returns: its receiver again, or what it declares. */
+  private methodResult(receiver: Value, method: string): Value | undefined {
+    const found = this.member(receiver, method, "call");
+    if (found?.t !== "entity" || found.kind !== "method") return undefined;
+    const entity = this.index(found.ref.path)?.entity(found.ref.index);
+    if (entity?.returnsSelf) return receiver;
+    return entity?.returns === undefined ? undefined : this.typeValue(found.ref.path, found.ref.index, entity.returns);
   }
 
   /**
@@ -368,13 +411,15 @@ export class Binder implements BinderHost {
     // The receiver and the called value are looked up once, for every case below.
     const receiver = call.receiver === undefined ? undefined : this.receiverValue(path, call);
     const called =
-      call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : receiver && this.member(receiver, call.callee, "call");
+      call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", lookupPosition(call)) : receiver && this.member(receiver, call.callee, "call");
     if (constructs && called?.t === "entity" && called.kind === "class") value = { t: "instance", classes: [called.ref], via: "receiver-type" };
     else if (!constructs && receiver?.t === "elements") value = collectionResult(receiver, call.callee);
     else if (!call.isNew) {
       const callee = this.calleeOf(called, call);
-      const returns = callee && this.index(callee.path)?.entity(callee.index)?.returns;
-      value = returns ? this.typeValue(callee.path, callee.index, returns) : callee || called ? undefined : this.signatureResult(path, call, receiver);
+      const entity = callee && this.index(callee.path)?.entity(callee.index);
+      // `client.__enter__()` declared `(self: T) -> T`: the receiver, of whatever class it is.
+      if (entity?.returnsSelf && receiver?.t === "instance") value = receiver;
+      else value = entity?.returns ? this.typeValue(callee!.path, callee!.index, entity.returns) : callee || called ? undefined : this.signatureResult(path, call, receiver);
     }
     return value;
   }
@@ -404,7 +449,7 @@ export class Binder implements BinderHost {
       return inner && this.callResult(path, inner);
     }
     if (call.receiver === undefined || call.receiver === "?") return undefined;
-    return this.resolvePath(path, call.from, call.receiver, "any", call.line, reads);
+    return this.resolvePath(path, call.from, call.receiver, "any", lookupPosition(call), reads);
   }
 
   /** The type a member holding a function is declared with by name (`onError?: OnError`), as an instance. */
@@ -415,14 +460,14 @@ export class Binder implements BinderHost {
 
   /** What a call's callee names as a value where it is no function or method: a typed property or variable. */
   calledValue(path: string, call: CallFact): Value | undefined {
-    if (call.receiver === undefined) return this.lookupName(path, call.from, call.callee, "any", call.line);
+    if (call.receiver === undefined) return this.lookupName(path, call.from, call.callee, "any", lookupPosition(call));
     const receiver = this.receiverValue(path, call);
     return receiver && this.member(receiver, call.callee, "any");
   }
 
   /** The function or method a call binds to; for `new C()`, C's own constructor. */
   calledEntity(path: string, call: CallFact): EntityRef | undefined {
-    const value = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", call.line) : this.memberOfReceiver(path, call);
+    const value = call.receiver === undefined ? this.lookupName(path, call.from, call.callee, "call", lookupPosition(call)) : this.memberOfReceiver(path, call);
     return this.calleeOf(value, call);
   }
 
@@ -604,6 +649,16 @@ export class Binder implements BinderHost {
    * keeps its own stack: a file can declare a chain of 10k classes each extending the last.
    */
   private findMember(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
+    // One class, as nearly every receiver is: its answer is kept, since a deep hierarchy is
+    // walked again for each name read or called on its instances.
+    if (classes.length === 1) {
+      const key = `${refKey(classes[0]!)}\0${name}`;
+      return this.reads.cached(this.memberOfClassMemo, key, () => this.walkMembers(classes, name) ?? null) ?? undefined;
+    }
+    return this.walkMembers(classes, name);
+  }
+
+  private walkMembers(classes: EntityRef[], name: string): EntityValue | "external" | undefined {
     const seen = new Set<string>();
     let externalBase = false;
     const stack = [...classes].reverse();

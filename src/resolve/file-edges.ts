@@ -1,6 +1,6 @@
 // The complete outgoing edges of one file: IMPORTS, CALLS, EXTENDS/IMPLEMENTS, REFERENCES, and
 // the CONTAINS edges that reach across files (a method declared apart from its type).
-import type { CallFact, HeritageFact, ImportFact, RefFact } from "../model/facts.ts";
+import { type CallFact, type HeritageFact, type ImportFact, lookupPosition, type RefFact } from "../model/facts.ts";
 import type { Binder, Value } from "./binder.ts";
 import { EdgeSink } from "./edge-sink.ts";
 import type { FileIndex } from "./file-index.ts";
@@ -20,6 +20,11 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   for (const imp of index.facts.imports) addImport(binder, index, sink, file, imp);
   for (const call of index.facts.calls) {
     const src = { path, index: call.from };
+    if (call.access !== undefined) {
+      const accessor = bindAccess(binder, path, call);
+      if (accessor) sink.edge(src, accessor.dst, "CALLS", accessor.via, accessor.confidence, call.line);
+      continue;
+    }
     // `c.req.header()` reads the getter `req` first: a call of it.
     const reads: EntityValue[] | undefined = call.receiver?.includes(".") ? [] : undefined;
     const target = bindCall(binder, path, language, call, reads);
@@ -30,6 +35,7 @@ export function resolveFileEdges(binder: Binder, path: string): FileResolution {
   }
   for (const [from, dotted, line] of index.facts.reads ?? []) addPathReads(binder, sink, path, from, dotted, line);
   for (const heritage of index.facts.heritage) addHeritage(binder, index, sink, language, heritage);
+  for (const found of language.satisfactions?.(path, index) ?? []) sink.edge(found.type, found.iface, "IMPLEMENTS", found.via, 1, found.line);
   for (const ref of index.facts.refs) {
     if (ref.value) addValueReference(binder, path, language, sink, ref);
     else addReference(binder, path, sink, ref);
@@ -90,7 +96,7 @@ function defaultExportName(binder: Binder, mod: Mod): { path: string; name: stri
 function bindCall(binder: Binder, path: string, language: LanguageResolver, call: CallFact, reads?: EntityValue[]): Target {
   if (call.receiver === undefined) {
     if (language.superCallsBase && call.callee === "super") return superConstructor(binder, path, call.from);
-    const value = binder.lookupName(path, call.from, call.callee, "call", call.line);
+    const value = binder.lookupName(path, call.from, call.callee, "call", lookupPosition(call));
     if (!value) return language.isBuiltinFunction(call.callee) ? "external" : undefined;
     return asTarget(value);
   }
@@ -100,6 +106,16 @@ function bindCall(binder: Binder, path: string, language: LanguageResolver, call
   if (!receiver) return !computed && language.isBuiltinReceiver(call.receiver) ? "external" : undefined;
   const value = binder.member(receiver, call.callee, "call");
   return value && asTarget(value);
+}
+
+/**
+ * A property read or written: the accessor it runs (its getter; its setter for a write), where
+ * the receiver's type is known. Anything else is no call, and nothing is kept unresolved.
+ */
+function bindAccess(binder: Binder, path: string, call: CallFact): { dst: EntityRef; via: Via; confidence: number } | undefined {
+  const receiver = binder.receiverValue(path, call);
+  const accessor = receiver && binder.accessorOf(receiver, call.callee, call.access === "write");
+  return accessor && { dst: accessor.ref, via: accessor.via, confidence: accessor.confidence ?? confidenceOf(accessor.via, 0) };
 }
 
 /** `super(...)` in a constructor calls the base class. */

@@ -99,6 +99,20 @@ export interface LanguageResolver {
    * `require('./app')()` calls. Undefined where modules are no values of their own.
    */
   wholeModule?(mod: Mod, want: Want): Value | undefined;
+  /**
+   * Where a type implements an interface by having its methods, with no declaration saying so
+   * (Go): the IMPLEMENTS edges the file owns.
+   */
+  satisfactions?(path: string, index: FileIndex): Satisfaction[];
+}
+
+/** A type that has every method an interface requires: an IMPLEMENTS edge no heritage declares. */
+export interface Satisfaction {
+  type: EntityRef;
+  iface: EntityRef;
+  via: Via;
+  /** The type's declaration line. */
+  line: number;
 }
 
 /** What a family's resolver may ask of the binder. */
@@ -112,6 +126,10 @@ export interface BinderHost {
   moduleVariable(path: string, index: FileIndex, name: string): Value | undefined;
   /** An instance of the class a type name of `path` denotes in `scope`. */
   typeValue(path: string, scope: number, type: string): Value | undefined;
+  /** `value.name`: a module's export, a class's static member, an instance's method. */
+  member(value: Value, name: string, want: Want): Value | undefined;
+  /** The resolved `extends` targets of a class or interface ("external" for outside ones). */
+  bases(cls: EntityRef): (EntityRef | "external")[];
   /**
    * A name through star re-exports or imports: exactly one source must provide it. null:
    * provided by several (ambiguous, stop); undefined: by none.

@@ -125,7 +125,29 @@ function pyClassSource(next: () => number, path: string, version: number): strin
   ].join("\n");
 }
 
-function sourceFor(next: () => number, path: string, version: number, classes: boolean): string {
+/**
+ * An interface and a struct per file, each with some of the same methods (some declared in the
+ * package's other file), and a call through an interface of the imported package: which types
+ * satisfy which interfaces moves with every edit, in this package and across the import.
+ */
+function goInterfaceSource(next: () => number, path: string, version: number): string {
+  const pkg = path === "go/main.go" ? "main" : path.split("/")[1]!;
+  const tag = (name: string) => name.replace(/^.*\//, "").replace(/\.go$/, "").toUpperCase();
+  const other = pick(next, ["p", "q"].filter((p) => p !== pkg));
+  const otherFile = pick(next, GO.filter((p) => p.startsWith(`go/${other}/`)));
+  const sibling = pick(next, GO.filter((p) => p.startsWith(`go/${pkg}/`) && p !== path));
+  const methods = (count: number) => [...new Set(Array.from({ length: count }, () => pick(next, ["Run", "Load", "Save"])))];
+  const lines = [`package ${pkg}`, "", `import "example.com/d/go/${other}"`, ""];
+  lines.push(`type Api${tag(path)} interface {`, ...methods(1 + Math.floor(next() * 2)).map((m) => `\t${m}() int`), "}", "");
+  lines.push(`type Impl${tag(path)} struct{}`, "");
+  for (const m of methods(1 + Math.floor(next() * 3))) lines.push(`func (Impl${tag(path)}) ${m}() int { return ${version} }`);
+  if (sibling && next() < 0.5) lines.push(`func (Impl${tag(sibling)}) ${pick(next, ["Run", "Load", "Save"])}() int { return 0 }`);
+  lines.push("", `func Use${version}(a ${other}.Api${tag(otherFile)}) int { return a.${pick(next, ["Run", "Load", "Save"])}() }`, "");
+  return lines.join("\n");
+}
+
+function sourceFor(next: () => number, path: string, version: number, classes: boolean | "go"): string {
+  if (classes === "go") return path.endsWith(".go") ? goInterfaceSource(next, path, version) : "";
   if (classes && path.endsWith(".ts") && path !== "src/all.ts" && next() < 0.6) return tsClassSource(next, path, version);
   if (classes && path.endsWith(".py") && next() < 0.6) return pyClassSource(next, path, version);
   if (path === "src/all.ts") return next() < 0.5 ? "export * from './a';\nexport * from './c';\n" : "export * from './b';\nexport * from './deep';\nexport * from './a';\n";
@@ -147,11 +169,12 @@ describe("incremental maps agree with cold maps", () => {
   // only through a re-export: only the reads of its resolution found that file.
   // With classes: methods called through this/self, new and annotated receivers, inherited
   // from classes in other modules, through the barrel too.
-  const runs: [number, boolean][] = [[2, false], [7, false], [10, false], [1234, false], [100, true], [105, true]];
+  // Go interfaces: which types satisfy them (IMPLEMENTS) rests on other files' methods.
+  const runs: [number, boolean | "go"][] = [[2, false], [7, false], [10, false], [1234, false], [100, true], [105, true], [31, "go"], [62, "go"]];
   for (const [seed, classes] of runs) {
-    test(`seed ${seed}${classes ? ", with classes" : ""}: adds, deletes, rewrites and saves by rename`, async () => {
+    test(`seed ${seed}${classes === "go" ? ", Go interfaces" : classes ? ", with classes" : ""}: adds, deletes, rewrites and saves by rename`, async () => {
       const next = random(seed);
-      const all = [...TS, ...PY, ...GO];
+      const all = classes === "go" ? GO : [...TS, ...PY, ...GO];
       const start = Object.fromEntries(all.filter(() => next() < 0.6).map((p, i) => [p, sourceFor(next, p, i, classes)]));
       const root = await writeTree(tempDir("ix-diff-"), { ...start, "go.mod": "module example.com/d\n\ngo 1.22\n" });
       expect(Bun.spawnSync(["git", "init", "-q"], { cwd: root }).exitCode).toBe(0);
@@ -159,6 +182,7 @@ describe("incremental maps agree with cold maps", () => {
       map(root, home);
       let version = 100;
       const kinds = new Set<string>();
+      let implementing = 0;
       for (let step = 0; step < 14; step++) {
         const path = pick(next, all);
         const abs = join(root, path);
@@ -185,7 +209,9 @@ describe("incremental maps agree with cold maps", () => {
         const fresh = tempDir();
         map(root, fresh);
         const context = `seed ${seed}, step ${step}: ${kind} ${path}`;
-        expect({ context, edges: await edges(home, root) }).toEqual({ context, edges: await edges(fresh, root) });
+        const kept = await edges(home, root);
+        implementing += kept.filter((e) => e.includes(" IMPLEMENTS ")).length;
+        expect({ context, edges: kept }).toEqual({ context, edges: await edges(fresh, root) });
         expect({ context, unresolved: await unresolved(home, root) }).toEqual({ context, unresolved: await unresolved(fresh, root) });
         // The file-level graph the revision writer keeps beside the edges counts what they hold.
         expect({ context, fileGraph: await fileGraph(home, root) }).toEqual({ context, fileGraph: await fileGraph(fresh, root) });
@@ -196,6 +222,7 @@ describe("incremental maps agree with cold maps", () => {
       }
       // The run exercised every kind of change at least once.
       expect([...kinds].sort()).toEqual(["add", "delete", "rename-save", "rewrite"]);
+      if (classes === "go") expect(implementing).toBeGreaterThan(0);
     });
   }
 });

@@ -209,3 +209,50 @@ describe("class attributes holding classes", () => {
     expect(callees("core.py:8", where)).toEqual(["Context core.py", "fail core.py"]);
   });
 });
+
+describe("a client opened by `with`", () => {
+  test("`with Client() as client:` and `async with` bind what __enter__ declares it returns, the client itself; an awaited call's result its declared result", async () => {
+    const where = await mapped({
+      "net/__init__.py": "",
+      "net/client.py": [
+        "import typing",
+        "",
+        "T = typing.TypeVar('T', bound='Client')",
+        "",
+        "class Response:",
+        "    def json(self):",
+        "        return {}",
+        "",
+        "class Client:",
+        "    def __enter__(self: T) -> T:",
+        "        return self",
+        "",
+        "    def get(self, url: str) -> Response:",
+        "        return Response()",
+        "",
+        "class AsyncClient:",
+        "    async def __aenter__(self) -> 'typing.Self':",
+        "        return self",
+        "",
+        "    async def get(self, url: str) -> Response:",
+        "        return Response()",
+        "",
+      ].join("\n"),
+      "tests/test_client.py": [
+        "from net.client import AsyncClient, Client",
+        "",
+        "def test_get():",
+        "    with Client() as client:",
+        "        client.get('/').json()",
+        "",
+        "async def test_async_get():",
+        "    async with AsyncClient() as client:",
+        "        response = await client.get('/')",
+        "    response.json()",
+        "",
+      ].join("\n"),
+    });
+    expect(callees("tests/test_client.py:3", where)).toEqual(["Client net/client.py", "get net/client.py", "json net/client.py"]);
+    expect(callees("tests/test_client.py:7", where)).toEqual(["AsyncClient net/client.py", "get net/client.py", "json net/client.py"]);
+  });
+});

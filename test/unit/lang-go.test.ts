@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { FileFacts, LocalFact } from "../../src/model/facts";
+import { type FileFacts, type LocalFact, position } from "../../src/model/facts";
 import { entity, extractorFor, indexOf } from "../helpers/extract";
 
 let facts: (source: string) => FileFacts;
@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 
 const go = (...lines: string[]): string => ["package demo", "", ...lines].join("\n");
+
+/** Where a variable comes into force or leaves it: a line and a 0-based column. */
+const at = position;
 
 describe("go signatures", () => {
   test("a func whose parameters run over lines is the signature, joined through its body's brace", () => {
@@ -46,18 +49,20 @@ describe("go package and entities", () => {
     expect(f.entities.map((e) => [e.qname, e.kind, e.parent, e.exported])).toEqual([
       ["Server", "class", -1, true],
       ["Store", "interface", -1, true],
+      ["Store.Get", "method", 1, true],
       ["ID", "type", -1, true],
       ["HandlerFunc", "type", -1, true],
       ["single", "class", -1, false],
       ["New", "function", -1, true],
       ["Server.Serve", "method", 0, true],
     ]);
+    // An interface's methods are its members, with their types to compare an implementation's with.
+    expect(entity(f, "Store.Get")).toMatchObject({ startLine: 8, endLine: 8, signature: "Get(id string) (Item, error)", methodTypes: "string|Item;error" });
+    expect(entity(f, "Server.Serve").methodTypes).toBe("|");
     expect(entity(f, "Server")).toMatchObject({ startLine: 4, endLine: 6, signature: "Server struct {" });
     expect(entity(f, "single")).toMatchObject({ startLine: 14, endLine: 14, signature: "type single struct{ n int }" });
     expect(entity(f, "New")).toMatchObject({ startLine: 16, signature: "func New() *Server { return nil }" });
     expect(entity(f, "Server.Serve").receiverType).toBe("Server");
-    // Interface methods are not entities.
-    expect(f.entities.some((e) => e.name === "Get")).toBe(false);
   });
 
   test("a method's receiver type drops * and generic arguments; parent found even when declared later", () => {
@@ -192,7 +197,7 @@ describe("go refs", () => {
     );
     const names = (qname: string) => f.refs.filter((r) => r.from === indexOf(f, qname)).map((r) => r.name);
     expect(names("Cache")).toEqual(["Entry", "time.Clock"]);
-    expect(names("Getter")).toEqual(["Key", "Value"]);
+    expect(names("Getter.Get")).toEqual(["Key", "Value"]);
     expect(names("Hook")).toEqual(["Event"]);
     expect(names("Load")).toEqual(["Source", "Option", "Report", "Set"]);
     expect(f.refs.filter((r) => r.from === -1)).toEqual([{ from: -1, name: "Config", line: 16 }]);
@@ -218,14 +223,14 @@ describe("go typed vars", () => {
     expect(f.vars).toEqual([
       { scope: handle, name: "s", type: "Server", line: 3 },
       { scope: handle, name: "db", type: "sql.DB", line: 3 },
-      // A declared variable is in force from the line after its declaration to its block's end.
-      { scope: handle, name: "cfg", type: "Config", line: 5, until: 10 },
-      { scope: handle, name: "p", type: "Pool", line: 6, until: 10 },
-      { scope: handle, name: "q", type: "Queue", line: 7, until: 10 },
-      { scope: handle, name: "a", type: "Left", line: 9, until: 10 },
-      { scope: handle, name: "b", type: "pkg.Right", line: 9, until: 10 },
-      { scope: handle, name: "sorter", type: "sorter", line: 10, until: 10 },
-      { scope: -1, name: "global", type: "Registry", line: 12 },
+      // A declared variable is in force from the end of its declaration to its block's end.
+      { scope: handle, name: "cfg", type: "Config", line: at(4, 15), until: at(10, 1) },
+      { scope: handle, name: "p", type: "Pool", line: at(5, 13), until: at(10, 1) },
+      { scope: handle, name: "q", type: "Queue", line: at(6, 20), until: at(10, 1) },
+      { scope: handle, name: "a", type: "Left", line: at(8, 29), until: at(10, 1) },
+      { scope: handle, name: "b", type: "pkg.Right", line: at(8, 29), until: at(10, 1) },
+      { scope: handle, name: "sorter", type: "sorter", line: at(9, 31), until: at(10, 1) },
+      { scope: -1, name: "global", type: "Registry", line: at(11, 23) },
     ]);
   });
 
@@ -247,8 +252,10 @@ describe("go typed vars", () => {
       ),
     );
     const walk = indexOf(f, "walk");
-    expect(f.vars.filter((v) => v.name === "n")).toEqual([{ scope: walk, name: "n", type: "ast.Call", line: 5, until: 6 }]);
-    expect(f.locals?.filter(([, name]) => name === "n")).toEqual([[walk, "n", 5, 10]]);
+    // From its case to the next: `use(n)` on line 6.
+    expect(f.vars.filter((v) => v.name === "n")).toEqual([{ scope: walk, name: "n", type: "ast.Call", line: at(5, 1), until: at(7, 1) }]);
+    // Past `node` in its own header: `switch n := n.(type)` reads the outer n.
+    expect(f.locals?.filter(([, name]) => name === "n")).toEqual([[walk, "n", at(4, 17), at(10, 2)]]);
   });
 
   test("collections record their element type; an index or a range's value is an element of a path", () => {
@@ -275,20 +282,21 @@ describe("go typed vars", () => {
       { scope: run, name: "items", type: "Item", line: 3, collection: true },
       { scope: run, name: "byKey", type: "pkg.Item", line: 3, collection: true },
       { scope: run, name: "ch", type: "Job", line: 3, collection: true },
-      { scope: run, name: "it", type: "", line: 5, fromPath: "byKey", element: true, until: 16 },
-      { scope: run, name: "first", type: "", line: 6, fromPath: "items", element: true, until: 16 },
+      { scope: run, name: "it", type: "", line: at(4, 21), fromPath: "byKey", element: true, until: at(16, 1) },
+      { scope: run, name: "first", type: "", line: at(5, 18), fromPath: "items", element: true, until: at(16, 1) },
       // Declared in a nested block or a loop's header: they hold until its end.
-      { scope: run, name: "v", type: "", line: 7, fromPath: "s.queue", element: true, until: 7 },
-      { scope: run, name: "p", type: "Printer", line: 12, until: 12 },
-      { scope: run, name: "q", type: "Printer", line: 12, until: 12, collection: true },
-      // An if's own declaration holds in its condition, on its line.
-      { scope: run, name: "fn", type: "ssa.Function", line: 13, until: 15 },
-      { scope: run, name: "job", type: "", line: 15, fromPath: "ch", element: true, until: 15 },
+      { scope: run, name: "v", type: "", line: at(6, 26), fromPath: "s.queue", element: true, until: at(7, 2) },
+      { scope: run, name: "p", type: "Printer", line: at(11, 43), until: at(12, 2) },
+      { scope: run, name: "q", type: "Printer", line: at(11, 43), until: at(12, 2), collection: true },
+      // An if's own declaration holds in its condition, past its declaration.
+      { scope: run, name: "fn", type: "ssa.Function", line: at(13, 31), until: at(15, 2) },
+      { scope: run, name: "job", type: "", line: at(14, 19), fromPath: "ch", element: true, until: at(15, 2) },
     ]);
+    // A range's variables from the end of its clause: `range s.queue` reads no loop variable.
     expect(f.locals?.filter(([, name]) => ["i", "v", "k"].includes(name))).toEqual([
-      [run, "i", 6, 7],
-      [run, "v", 6, 7],
-      [run, "k", 8, 9],
+      [run, "i", at(6, 26), at(7, 2)],
+      [run, "v", at(6, 26), at(7, 2)],
+      [run, "k", at(8, 21), at(9, 2)],
     ]);
   });
 
@@ -296,8 +304,8 @@ describe("go typed vars", () => {
     const f = facts(go("func (w *W) Write() {", "\trws, n := w.rws, 1", "\tvar cfg = w.opts.cfg", "}"));
     const write = indexOf(f, "W.Write");
     expect(f.vars.filter((v) => v.fromPath)).toEqual([
-      { scope: write, name: "rws", type: "", line: 5, fromPath: "w.rws", until: 6 },
-      { scope: write, name: "cfg", type: "", line: 6, fromPath: "w.opts.cfg", until: 6 },
+      { scope: write, name: "rws", type: "", line: at(4, 19), fromPath: "w.rws", until: at(6, 1) },
+      { scope: write, name: "cfg", type: "", line: at(5, 21), fromPath: "w.opts.cfg", until: at(6, 1) },
     ]);
   });
 
@@ -394,12 +402,12 @@ describe("go struct fields and call results", () => {
     const main = indexOf(f, "main");
     const callIndex = (callee: string) => f.calls.findIndex((c) => c.callee === callee);
     expect(f.resultVars).toEqual([
-      { scope: main, name: "db", type: "", line: 5, fromCall: callIndex("New"), until: 10 },
-      { scope: main, name: "p", type: "", line: 6, fromCall: callIndex("NewPrinter"), until: 10 },
-      { scope: main, name: "q", type: "", line: 7, fromCall: callIndex("open"), until: 10 },
-      { scope: main, name: "a", type: "", line: 8, fromCall: callIndex("left"), until: 10 },
-      { scope: main, name: "b", type: "", line: 8, fromCall: callIndex("right"), until: 10 },
-      { scope: -1, name: "global", type: "", line: 12, fromCall: f.calls.findLastIndex((c) => c.callee === "New") },
+      { scope: main, name: "db", type: "", line: at(4, 26), fromCall: callIndex("New"), until: at(10, 1) },
+      { scope: main, name: "p", type: "", line: at(5, 32), fromCall: callIndex("NewPrinter"), until: at(10, 1) },
+      { scope: main, name: "q", type: "", line: at(6, 15), fromCall: callIndex("open"), until: at(10, 1) },
+      { scope: main, name: "a", type: "", line: at(7, 24), fromCall: callIndex("left"), until: at(10, 1) },
+      { scope: main, name: "b", type: "", line: at(7, 24), fromCall: callIndex("right"), until: at(10, 1) },
+      { scope: -1, name: "global", type: "", line: at(11, 24), fromCall: f.calls.findLastIndex((c) => c.callee === "New") },
     ]);
     expect(f.calls[callIndex("New")]).toEqual({ from: main, line: 4, callee: "New", receiver: "store" });
     expect(f.vars).toEqual([]);
@@ -407,7 +415,7 @@ describe("go struct fields and call results", () => {
 });
 
 describe("go locals", () => {
-  test("parameters belong to their func; := and var from the next line to the end of their block; a func literal's parameters to its lines", () => {
+  test("parameters belong to their func; := and var from the end of their declaration to the end of their block; a func literal's parameters to its body", () => {
     const f = facts(
       go(
         "func Run(a int, b, c string, rest ...int) {", //  3
@@ -424,9 +432,9 @@ describe("go locals", () => {
     const run = indexOf(f, "Run");
     expect(f.locals).toEqual([
       ...["a", "b", "c", "rest"].map((name): LocalFact => [run, name, 3]),
-      [run, "x", 5, 10],
-      [run, "y", 7, 7],
-      [run, "z", 8, 9],
+      [run, "x", at(4, 12), at(10, 1)],
+      [run, "y", at(6, 19), at(7, 2)],
+      [run, "z", at(8, 15), at(9, 2)],
     ]);
   });
 });
@@ -466,5 +474,39 @@ describe("go hand-overs: funcs named as values", () => {
       ["main", "handler", 16],
       ["pick", "handler", 18],
     ]);
+  });
+});
+
+describe("go method types", () => {
+  test("parameters and results as written, qualifiers dropped, one per name, variadic marked, type parameters as ?", () => {
+    const f = facts(
+      go(
+        "type Router[T any] interface {",
+        "\tMatch(rctx *chi.Context, method, path string) bool",
+        "\tUse(middlewares ...func(http.Handler) http.Handler)",
+        "\tValue() (v T, err error)",
+        "}",
+        "func (m *Mux) Match(rctx *Context, method, path string) bool { return false }",
+      ),
+    );
+    expect(entity(f, "Router.Match").methodTypes).toBe("*Context;string;string|bool");
+    expect(entity(f, "Router.Use").methodTypes).toBe("...func(Handler) Handler|");
+    expect(entity(f, "Router.Value").methodTypes).toBe("|?;error");
+    // What a call through the interface returns, as a method's declared result.
+    expect(entity(f, "Router.Match").returns).toBeUndefined();
+    expect(facts(go("type R interface {", "\tWith(mw ...Middleware) R", "}")).entities[1]).toMatchObject({ qname: "R.With", returns: "R" });
+    expect(entity(f, "Mux.Match").methodTypes).toBe("*Context;string;string|bool");
+  });
+});
+
+describe("go receivers a literal or a copy states", () => {
+  test("a composite literal's type is its call's receiver type; `m := mx` holds what mx holds", () => {
+    const f = facts(go("func run(mx *Mux) {", "\tusers{}.Routes()", "\t(&pkg.Mux{}).Get()", "\tm := mx", "\tm.Get()", "}"));
+    const run = indexOf(f, "run");
+    expect(f.calls.slice(0, 2)).toEqual([
+      { from: run, line: 4, callee: "Routes", receiver: "?", receiverType: "users" },
+      { from: run, line: 5, callee: "Get", receiver: "?", receiverType: "pkg.Mux" },
+    ]);
+    expect(f.vars.filter((v) => v.name === "m")).toEqual([{ scope: run, name: "m", type: "", line: at(6, 8), fromPath: "mx", until: at(8, 1) }]);
   });
 });

@@ -624,3 +624,119 @@ describe("python results, fixtures and decorated names (issue 17)", () => {
     ]);
   });
 });
+
+describe("python attribute reads and writes", () => {
+  test("reads and writes of the instance, a typed variable and a call's result; a call's own target, fields only assigned, dunders and untyped receivers are left out", () => {
+    const f = facts(
+      [
+        "class Response(Base):", //                             1
+        "    def __init__(self, request: Request):", //          2
+        "        self.status = 200", //                           3
+        "        self.timeout = 5", //                            4
+        "", //                                                    5
+        "    @property", //                                       6
+        "    def timeout(self):", //                              7
+        "        return self._timeout", //                        8
+        "", //                                                    9
+        "    @timeout.setter", //                                 10
+        "    def timeout(self, value):", //                       11
+        "        self._timeout = value", //                       12
+        "", //                                                    13
+        "    def check(self, other):", //                         14
+        "        if self.status and self.timeout:", //            15
+        "            self.count += 1", //                         16
+        "        other.flag", //                                  17
+        "        return make().ready, self.__class__, self.request.url.host, self.save()", // 18
+      ].join("\n"),
+    );
+    const check = indexOf(f, "Response.check");
+    const init = indexOf(f, "Response.__init__");
+    const accesses = f.calls.filter((c) => c.access).map((c) => [f.entities[c.from]?.qname ?? "<module>", c.line, c.receiver, c.callee, c.access, c.receiverCall === undefined ? "" : f.calls[c.receiverCall]!.callee]);
+    // `self.timeout = 5` runs the setter the file defines; `self.status`, `self._timeout` and
+    // `self.count` are fields, only ever assigned on the instance; `self.request` may be Base's.
+    expect(accesses).toEqual([
+      ["Response.__init__", 4, "self", "timeout", "write", ""],
+      ["Response.check", 15, "self", "timeout", "read", ""],
+      ["Response.check", 18, "?", "ready", "read", "make"],
+      ["Response.check", 18, "self.request.url", "host", "read", ""],
+      ["Response.check", 18, "self.request", "url", "read", ""],
+      ["Response.check", 18, "self", "request", "read", ""],
+    ]);
+    expect([init, check].every((i) => i >= 0)).toBe(true);
+    // The setter is marked apart from the getter of its name.
+    expect(f.entities.filter((e) => e.name === "timeout").map((e) => [e.startLine, e.accessor, e.setter])).toEqual([
+      [6, true, undefined],
+      [10, true, true],
+    ]);
+  });
+
+  test("of a class whose bases are all the file's, only the names the file defines are read; a property's `+=` reads and writes it; `del` deletes it", () => {
+    const f = facts(
+      [
+        "class Base:",
+        "    @property",
+        "    def size(self):",
+        "        return 1",
+        "class Box(Base):",
+        "    def grow(self):",
+        "        self.size += 1",
+        "        del self.size",
+        "        return self.other",
+      ].join("\n"),
+    );
+    expect(f.calls.filter((c) => c.access).map((c) => [c.line, c.receiver, c.callee, c.access])).toEqual([
+      [7, "self", "size", "read"],
+      [7, "self", "size", "write"],
+    ]);
+  });
+
+  test("a read of a typed variable's attribute, once per line", () => {
+    const f = facts(["def follow(response: Response):", "    if response.ok or response.ok:", "        return response.url"].join("\n"));
+    expect(f.calls.filter((c) => c.access).map((c) => [c.line, c.receiver, c.callee])).toEqual([
+      [2, "response", "ok"],
+      [3, "response", "url"],
+    ]);
+  });
+
+  test("an attribute both branches of a conditional construct the same class of is typed", () => {
+    const f = facts(["class R:", "    def __init__(self, u):", "        self.url = URL(u) if u else URL()", "        self.other = URL() if u else Path()"].join("\n"));
+    expect(f.vars.filter((v) => v.name.startsWith("self."))).toEqual([{ scope: 0, name: "self.url", type: "URL", line: 3 }]);
+  });
+});
+
+describe("python context managers and awaited results", () => {
+  test("`with C() as c` waits for the call and names the method entering calls; `x = await f()` waits for f's call", () => {
+    const f = facts(
+      [
+        "async def run():",
+        "    with Client() as client, open(p) as (a, b):",
+        "        pass",
+        "    async with AsyncClient() as ac:",
+        "        response = await ac.get(url)",
+      ].join("\n"),
+    );
+    const callOf = (callee: string) => f.calls.findIndex((c) => c.callee === callee && !c.access);
+    expect(f.resultVars).toEqual([
+      { scope: 0, name: "client", type: "", line: 2, thenCalls: "__enter__", fromCall: callOf("Client") },
+      { scope: 0, name: "ac", type: "", line: 4, thenCalls: "__aenter__", fromCall: callOf("AsyncClient") },
+      { scope: 0, name: "response", type: "", line: 5, fromCall: callOf("get") },
+    ]);
+  });
+
+  test("a method declared to return its receiver: `(self: T) -> T`, `-> Self`, `-> \"Self\"`; not another type", () => {
+    const f = facts(
+      [
+        "class C:",
+        "    def __enter__(self: T) -> T:",
+        "        return self",
+        "    def again(self) -> Self:",
+        "        return self",
+        "    def quoted(self) -> 'typing.Self':",
+        "        return self",
+        "    def other(self: T) -> C:",
+        "        return C()",
+      ].join("\n"),
+    );
+    expect(f.entities.filter((e) => e.returnsSelf).map((e) => e.name)).toEqual(["__enter__", "again", "quoted"]);
+  });
+});

@@ -9,6 +9,7 @@ import * as declaredTypes from "./extract/declared-types";
 import * as entities from "./extract/entities";
 import * as functions from "./extract/functions";
 import * as imports from "./extract/imports";
+import * as methodTypes from "./extract/method-types";
 import * as narrowing from "./extract/narrowing";
 import { keepOutOfLine } from "./extract/out-of-line";
 import * as paths from "./extract/paths";
@@ -18,7 +19,7 @@ import * as typeDeclarations from "./extract/type-declarations";
 import * as values from "./extract/values";
 import * as variables from "./extract/variables";
 
-keepOutOfLine(calls, declaredTypes, entities, functions, imports, narrowing, paths, reach, typeDeclarations, values, variables);
+keepOutOfLine(calls, declaredTypes, entities, functions, imports, methodTypes, narrowing, paths, reach, typeDeclarations, values, variables);
 
 /** Every node type the walk acts on; descendantsOfType returns them in document order. */
 const INTERESTING = [
@@ -105,6 +106,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   if (file.resultVars.length > 0) facts.resultVars = file.resultVars;
   if (file.locals.length > 0) facts.locals = file.locals;
   calls.linkReceiverCalls(file);
+  calls.settleCallColumns(file);
   values.dropVariableValues(file);
   return facts;
 }

@@ -15,7 +15,7 @@ export const go: LanguageFamily = {
     minified: [],
     entry: [/^main\.go$/],
   },
-  modules: { directoryIsModule: true, directoryFiles: [], importsAreMembers: false, declaredName: (facts) => facts.packageName },
+  modules: { directoryIsModule: true, directoryFiles: [], importsAreMembers: false, importsNameNoEntity: true, declaredName: (facts) => facts.packageName },
   sites,
   // Another module may import any package but one under an `internal/` directory.
   exportsArePublic: (path) => !path.split("/").slice(0, -1).includes("internal"),

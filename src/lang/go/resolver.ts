@@ -1,23 +1,27 @@
 // What binding Go asks of its family: package resolution by go.mod, a package's members read as
 // one table from all its files, names of the package's other files in scope, unaliased imports
 // bound by the package's declared name, methods declared outside their type, struct fields,
-// embedded types as bases, and the predeclared names.
+// embedded types as bases, interfaces satisfied by method sets, and the predeclared names.
 import type { FileFacts, ImportFact, TypedVarFact } from "../../model/facts.ts";
 import type { FileIndex, ImportBinding } from "../../resolve/file-index.ts";
-import type { BinderHost, CreateResolver, ImportForms, LanguageResolver, Mod, Outcome } from "../../resolve/language.ts";
+import type { BinderHost, CreateResolver, ImportForms, LanguageResolver, Mod, Outcome, Satisfaction } from "../../resolve/language.ts";
 import type { EntityRef } from "../../resolve/model.ts";
 import type { Remembered } from "../../resolve/reads.ts";
 import { CALLABLE, entityValue, type EntityValue, lastNamed, pushRef, TYPES, type Value, type Want } from "../../resolve/values.ts";
 import type { Workspace } from "../../resolve/workspace.ts";
 import { isBuiltinFunction, isBuiltinReceiver, isBuiltinType } from "./builtins.ts";
 import { GoModules, type GoPackage, guessPackageName } from "./modules.ts";
+import { type PackageTypes, Satisfactions } from "./satisfaction.ts";
 
 const IMPORTS: ImportForms = { packageAliases: true, starImportsBindNames: false, dottedImports: false };
 
-interface PackageTable {
+interface PackageTable extends PackageTypes {
   names: Map<string, EntityRef[]>;
   /** "Type.method" -> methods declared anywhere in the package. */
   methods: Map<string, EntityRef[]>;
+  types: EntityRef[];
+  interfaces: EntityRef[];
+  methodNames: Map<string, Set<string>>;
 }
 
 class GoResolver implements LanguageResolver {
@@ -37,12 +41,34 @@ class GoResolver implements LanguageResolver {
   private readonly modules: GoModules;
   private readonly tables = new Map<string, PackageTable>();
   private readonly namedImports = new Map<string, Remembered<Map<string, ImportBinding>>>();
+  private readonly satisfied: Satisfactions;
 
   constructor(
     ws: Workspace,
     private readonly host: BinderHost,
   ) {
     this.modules = new GoModules(ws);
+    this.satisfied = new Satisfactions({
+      binder: host,
+      packageOf: (path) => this.modules.packageOf(path),
+      importedPackages: (index) => this.importedPackages(index),
+      types: (pkg) => this.table(pkg),
+    });
+  }
+
+  satisfactions(path: string, index: FileIndex): Satisfaction[] {
+    return this.satisfied.of(path, index);
+  }
+
+  /** The repository's packages the file imports, other than its own, each once. */
+  private importedPackages(index: FileIndex): GoPackage[] {
+    const own = this.modules.packageOf(index.facts.path)?.key;
+    const found = new Map<string, GoPackage>();
+    for (const imp of index.facts.imports) {
+      const pkg = this.resolveImport(index.facts, imp);
+      if (typeof pkg === "object" && pkg.key !== own) found.set(pkg.key, pkg as GoPackage);
+    }
+    return [...found.values()];
   }
 
   /** Not memoised per import: a package rests on its directory's facts, a read each use must be charged with. */
@@ -115,14 +141,22 @@ class GoResolver implements LanguageResolver {
     let table = this.tables.get(pkg.key);
     if (table) return table;
     table = reads.apart(() => {
-      const built: PackageTable = { names: new Map(), methods: new Map() };
+      const built: PackageTable = { names: new Map(), methods: new Map(), types: [], interfaces: [], methodNames: new Map() };
       for (const file of pkg.files) {
         const index = this.host.index(file);
         if (!index) continue;
         index.facts.entities.forEach((entity, i) => {
           const ref = { path: file, index: i };
-          if (entity.receiverType !== undefined) pushRef(built.methods, `${entity.receiverType}.${entity.name}`, ref);
-          else if (entity.parent < 0) pushRef(built.names, entity.name, ref);
+          if (entity.receiverType !== undefined) {
+            pushRef(built.methods, `${entity.receiverType}.${entity.name}`, ref);
+            let names = built.methodNames.get(entity.receiverType);
+            if (!names) built.methodNames.set(entity.receiverType, (names = new Set()));
+            names.add(entity.name);
+          } else if (entity.parent < 0) {
+            pushRef(built.names, entity.name, ref);
+            if (entity.kind === "interface") built.interfaces.push(ref);
+            else if (entity.kind === "class" || entity.kind === "type") built.types.push(ref);
+          }
         });
       }
       return built;

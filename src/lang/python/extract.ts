@@ -4,13 +4,15 @@
 import type { Node } from "web-tree-sitter";
 import { emptyFacts, type FileFacts, type Lang } from "../../model/facts";
 import { countParseErrors } from "../parse-errors";
-import { visitAssignment, visitAugmentedAssignment } from "./extract/assignments";
+import { settleAccesses, visitAttribute } from "./extract/accesses";
+import { visitAssignment, visitAugmentedAssignment, visitDelete } from "./extract/assignments";
 import { linkCallResults, visitCall } from "./extract/calls";
 import { markReturnsValue, visitClass, visitDecorated, visitFunction } from "./extract/definitions";
 import { visitImport, visitImportFrom } from "./extract/imports";
 import { visitLambda } from "./extract/locals";
 import { visitFor, visitIf } from "./extract/narrowing";
 import { scopeAt } from "./extract/scopes";
+import { visitWith } from "./extract/variables";
 import { PythonFile } from "./extract/state";
 import { noteResult, settleResults } from "./extract/results";
 import { visitReturn } from "./extract/values";
@@ -35,6 +37,9 @@ const INTERESTING = [
   "for_statement",
   "return_statement",
   "yield",
+  "attribute",
+  "delete_statement",
+  "with_statement",
 ];
 
 export function extract(root: Node, source: string, path: string, lang: Lang): FileFacts {
@@ -81,6 +86,15 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
         noteResult(file, node.firstNamedChild, scope.index, false);
         if (node.firstNamedChild && node.firstNamedChild.type !== "none") markReturnsValue(file, scope.index);
         break;
+      case "attribute":
+        visitAttribute(file, node, scope);
+        break;
+      case "delete_statement":
+        visitDelete(file, node);
+        break;
+      case "with_statement":
+        visitWith(file, node, scope);
+        break;
       case "yield":
         markReturnsValue(file, scope.index);
         // `yield from xs` hands on another generator's values: not one value of its own.
@@ -91,6 +105,7 @@ export function extract(root: Node, source: string, path: string, lang: Lang): F
   const facts = file.facts;
   settleResults(file);
   linkCallResults(file);
+  settleAccesses(file);
   if (file.locals.length > 0) facts.locals = file.locals;
   file.dunderAll.apply(facts);
   keepLikelyValues(facts, SELF_NAMES);

@@ -5,6 +5,7 @@ import { localFact } from "../../../model/facts";
 import { baseType, isBuiltinType, typeParameterNames } from "../types";
 import { addRefs, addTypedVar } from "./declared-types";
 import { addEntity } from "./entities";
+import { methodTypes } from "./method-types";
 import type { Scope } from "./scopes";
 import { type GoFile, lineOf } from "./state";
 
@@ -34,6 +35,7 @@ export function visitMethod(file: GoFile, node: Node): void {
   // `func (l *List[T])` introduces T for the method's signature and body.
   const typeParameters = new Set<string>();
   receiverTypeParameters(receiverTypeNode, typeParameters);
+  file.facts.entities[index]!.methodTypes = methodTypes(file, node.childForFieldName("parameters"), node.childForFieldName("result"), typeParameters);
   const receiverName = receiver?.childForFieldName("name");
   if (receiverName && file.text(receiverName) !== "_") {
     file.facts.vars.push({ scope: index, name: file.text(receiverName), type: receiverType, line: lineOf(receiverName) });
@@ -49,21 +51,30 @@ export function settleMethodParents(file: GoFile): void {
   }
 }
 
-/** A closure belongs to its enclosing declaration: its types are that one's references. */
+/**
+ * A closure belongs to its enclosing declaration: its types are that one's references, its
+ * parameters and named results are in force inside it only, from the end of its signature:
+ * not on the call it is passed to, though that is written on the same line.
+ */
 export function visitFuncLiteral(file: GoFile, node: Node, scope: Scope): void {
   const parameters = node.childForFieldName("parameters");
-  if (parameters) visitParameters(file, parameters, scope, node);
   const result = node.childForFieldName("result");
-  if (result) addRefs(file, result, scope.index, scope.typeParameters);
+  const reach = { from: file.endOf(result ?? parameters ?? node), until: file.endOf(node) };
+  if (parameters) visitParameters(file, parameters, scope, reach);
+  if (result?.type === "parameter_list") visitParameters(file, result, scope, reach);
+  else if (result) addRefs(file, result, scope.index, scope.typeParameters);
 }
 
 /** Parameters and results of a func or method, then its body becomes the current scope. */
 function visitSignature(file: GoFile, node: Node, scope: Scope): void {
+  const whole = { from: file.facts.entities[scope.index]!.startLine, until: undefined };
   const parameters = node.childForFieldName("parameters");
-  if (parameters) visitParameters(file, parameters, scope);
+  if (parameters) visitParameters(file, parameters, scope, whole);
   const result = node.childForFieldName("result");
   if (result) {
-    addRefs(file, result, scope.index, scope.typeParameters);
+    // Named results are variables of the body as parameters are.
+    if (result.type === "parameter_list") visitParameters(file, result, scope, whole);
+    else addRefs(file, result, scope.index, scope.typeParameters);
     const returns = firstResultType(result, scope.typeParameters);
     if (returns !== undefined) file.facts.entities[scope.index]!.returns = returns;
   }
@@ -71,7 +82,7 @@ function visitSignature(file: GoFile, node: Node, scope: Scope): void {
 }
 
 /** `T`, `*pkg.T`, `(T, error)`, `(t *T, err error)` → the first result's named type. */
-function firstResultType(result: Node, typeParameters: ReadonlySet<string>): string | undefined {
+export function firstResultType(result: Node, typeParameters: ReadonlySet<string>): string | undefined {
   const typeNode = result.type === "parameter_list"
     ? result.namedChildren.find((c) => c.type === "parameter_declaration")?.childForFieldName("type")
     : result;
@@ -79,18 +90,20 @@ function firstResultType(result: Node, typeParameters: ReadonlySet<string>): str
   return type === undefined || isBuiltinType(type) || typeParameters.has(type) ? undefined : type;
 }
 
-/** Parameters are locals and typed vars of the scope; a func `literal`'s only over its own lines. */
-function visitParameters(file: GoFile, parameters: Node, scope: Scope, literal?: Node): void {
-  // A func or method owns its parameters; a func literal's hold over its own lines in the scope it shares.
-  const from = literal ? lineOf(literal) : (file.facts.entities[scope.index]?.startLine ?? lineOf(parameters));
-  const until = literal ? literal.endPosition.row + 1 : undefined;
+/**
+ * Parameters are locals and typed vars of the scope: a func's or method's over all of it, a
+ * func literal's over its own body in the scope it shares.
+ */
+function visitParameters(file: GoFile, parameters: Node, scope: Scope, reach: { from: number; until: number | undefined }): void {
+  const { from, until } = reach;
   for (const parameter of parameters.namedChildren) {
-    for (const name of parameter.childrenForFieldName("name")) file.locals.push(localFact(scope.index, file.text(name), from, until));
+    const names = parameter.childrenForFieldName("name").filter((name) => file.text(name) !== "_");
+    for (const name of names) file.locals.push(localFact(scope.index, file.text(name), from, until));
     const type = parameter.childForFieldName("type");
     if (!type) continue;
     addRefs(file, type, scope.index, scope.typeParameters);
     if (parameter.type === "parameter_declaration") {
-      for (const name of parameter.childrenForFieldName("name")) addTypedVar(file, name, type, { scope: scope.index, from: lineOf(name), until });
+      for (const name of names) addTypedVar(file, name, type, { scope: scope.index, from, until });
     }
   }
 }

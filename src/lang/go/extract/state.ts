@@ -1,7 +1,7 @@
 // What the extraction of one Go file carries from node to node: the facts so far, the current
 // declaration, and what waits for a later node or for the end of the walk.
 import type { Node } from "web-tree-sitter";
-import type { FileFacts, LocalFact, TypedVarFact } from "../../../model/facts";
+import { type FileFacts, type LocalFact, position, type TypedVarFact } from "../../../model/facts";
 import { PACKAGE_SCOPE, type Scope } from "./scopes";
 
 export class GoFile {
@@ -17,6 +17,8 @@ export class GoFile {
   /** Recorded calls by their span, and calls on another call's result awaiting its index. */
   readonly callsBySpan = new Map<string, number>();
   readonly receiverCalls: [call: number, span: string][] = [];
+  /** Each recorded call's start offset, by call index: its column, where its line needs one. */
+  readonly callOffsets: number[] = [];
   readonly locals: LocalFact[] = [];
   /** Package-level `var` and `const` names: values of these are no funcs. */
   readonly packageVars = new Set<string>();
@@ -29,6 +31,21 @@ export class GoFile {
   // node.text also fetches the start point from wasm; slicing the source we hold is cheaper.
   text(node: Node): string {
     return this.source.slice(node.startIndex, node.endIndex);
+  }
+
+  /** Where a node starts, as a position (facts.ts): variables come into force mid-line. */
+  startOf(node: Node): number {
+    return position(node.startPosition.row + 1, this.columnAt(node.startIndex));
+  }
+
+  /** Where a node ends, as a position: the reach of a block's variables ends with it. */
+  endOf(node: Node): number {
+    return position(node.endPosition.row + 1, this.columnAt(node.endIndex));
+  }
+
+  /** The column of a source offset, in the units offsets count (UTF-16). */
+  columnAt(offset: number): number {
+    return offset === 0 ? 0 : offset - (this.source.lastIndexOf("\n", offset - 1) + 1);
   }
 
   scopeAt(offset: number): Scope {

@@ -5,6 +5,8 @@ import type { EntityKind } from "../../../model/facts";
 import { baseType, isBuiltinType, typeParameterNames } from "../types";
 import { addRefs, declaredType } from "./declared-types";
 import { addEntity } from "./entities";
+import { firstResultType } from "./functions";
+import { methodTypes } from "./method-types";
 import type { Scope } from "./scopes";
 import { type GoFile, lineOf } from "./state";
 
@@ -63,13 +65,28 @@ function visitStructFields(file: GoFile, struct: Node, entity: number, typeParam
   }
 }
 
+/**
+ * An interface's methods are its members, as a struct's are: a call through a value of the
+ * interface's type binds to them. Its embedded interfaces extend it.
+ */
 function visitInterfaceElements(file: GoFile, iface: Node, entity: number, typeParameters: ReadonlySet<string>): void {
+  const owner = file.facts.entities[entity]!;
   for (const element of iface.namedChildren) {
     if (element.type === "method_elem") {
+      const nameNode = element.childForFieldName("name");
       const parameters = element.childForFieldName("parameters");
-      if (parameters) addRefs(file, parameters, entity, typeParameters);
       const result = element.childForFieldName("result");
-      if (result) addRefs(file, result, entity, typeParameters);
+      const name = nameNode ? file.text(nameNode) : undefined;
+      const method = name === undefined ? entity : addEntity(file, element, name, "method", entity, `${owner.qname}.${name}`);
+      if (method !== entity) {
+        const declared = file.facts.entities[method]!;
+        declared.methodTypes = methodTypes(file, parameters, result, typeParameters);
+        // `With(…) Router`: a call through the interface returns what it declares, as a method's call does.
+        const returns = result ? firstResultType(result, typeParameters) : undefined;
+        if (returns !== undefined) declared.returns = returns;
+      }
+      if (parameters) addRefs(file, parameters, method, typeParameters);
+      if (result) addRefs(file, result, method, typeParameters);
     } else if (element.type === "type_elem") {
       // One named type is an embedded interface; unions (`~int | ~string`) are constraints.
       const only = element.namedChildCount === 1 ? element.namedChild(0) : null;

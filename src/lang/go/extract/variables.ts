@@ -16,7 +16,7 @@ export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   if (scope.index < 0) for (const name of names) file.packageVars.add(file.text(name));
   const type = spec.childForFieldName("type");
   const values = spec.childForFieldName("value");
-  const reach = reachOf(spec, scope);
+  const reach = reachOf(file, spec, scope);
   if (type) {
     addRefs(file, type, scope.index, scope.typeParameters);
     for (const name of names) addTypedVar(file, name, type, reach);
@@ -30,7 +30,7 @@ export function visitShortVar(file: GoFile, node: Node, scope: Scope): void {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   if (left) addLocals(file, left.namedChildren, node, scope);
-  if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(node, scope));
+  if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(file, node, scope));
   if (right) visitValueList(file, right, scope);
 }
 
@@ -84,7 +84,7 @@ function typeFromCalls(file: GoFile, names: Node[], values: Node[], reach: Reach
   }
 }
 
-/** `rws := w.rws`: x holds what the field path holds; the resolver reads its declared type. */
+/** `rws := w.rws`, `m := mx`: x holds what the path holds; the resolver reads its declared type. */
 function typeFromPaths(file: GoFile, names: Node[], values: Node[], reach: Reach): void {
   // `it, ok := s.items[k]` and `v, ok := <-ch`: the comma-ok forms of a map read and a receive.
   if (names.length === 2 && values.length === 1) {
@@ -101,7 +101,8 @@ function typeFromPaths(file: GoFile, names: Node[], values: Node[], reach: Reach
       addElementVar(file, name, collection, reach);
       continue;
     }
-    if (name.type !== "identifier" || file.text(name) === "_" || value.type !== "selector_expression") continue;
+    // `m := mx` holds what mx holds, as `rws := w.rws` holds the field's value.
+    if (name.type !== "identifier" || file.text(name) === "_" || (value.type !== "selector_expression" && value.type !== "identifier")) continue;
     const fromPath = dottedPath(file, value);
     if (fromPath) file.facts.vars.push(within({ scope: reach.scope, name: file.text(name), type: "", line: reach.from, fromPath }, reach.until));
   }

@@ -2,11 +2,12 @@
 // to that call's index once the walk has recorded every call.
 import type { Node } from "web-tree-sitter";
 import { dottedPath } from "../types";
-import { lineOf, type PythonFile, spanKey } from "./state";
+import { lineOf, type PythonFile, spanKey, spanNumber } from "./state";
 import { addArgumentValues } from "./values";
 
 export function visitCall(file: PythonFile, node: Node, from: number): void {
   const fn = node.childForFieldName("function");
+  if (fn?.type === "attribute") file.callTargets.add(spanNumber(fn));
   const before = file.facts.calls.length;
   if (fn) addCallTo(file, fn, lineOf(node), from);
   if (file.facts.calls.length > before) file.callsBySpan.set(spanKey(node), before);

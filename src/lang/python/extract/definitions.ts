@@ -14,7 +14,7 @@ import { parameterNames } from "./locals";
 import { isClassLike } from "./variables";
 import { isOverloadDecorator, overloadSignature } from "./overloads";
 import type { Scope } from "./scopes";
-import { lineOf, type PythonFile, spanKey } from "./state";
+import { lineOf, type PythonFile, spanKey, spanNumber } from "./state";
 
 const SIGNATURE_LIMIT = 200;
 
@@ -29,6 +29,7 @@ export function visitDecorated(file: PythonFile, node: Node, scope: Scope): void
     const calls = file.facts.calls.length;
     // `@cache` calls cache with the function; `@register(...)` is a call node the walk finds itself.
     if (expression.type !== "call") addCallTo(file, expression, lineOf(child), scope.index);
+    if (expression.type === "attribute") file.callTargets.add(spanNumber(expression));
     if (outermost && definition) decoratedName(file, definition, expression, scope, file.facts.calls.length > calls ? calls : undefined);
     const decorator = expression.type === "call" ? expression.childForFieldName("function") : expression;
     decorators.push((decorator && dottedPath(decorator)) ?? "");
@@ -95,6 +96,7 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
     if (callable !== undefined) own.returnsCallable = callable;
     if (isFixture) own.fixture = true;
     if (returnType) file.annotatedResults.add(index);
+    if (isMethod && returnType && returnsReceiver(file, returnType, node.childForFieldName("parameters"))) own.returnsSelf = true;
     if (isOverload) {
       own.overloads = [overloadSignature(file.source, node.startIndex, body.startIndex)];
       file.overloads.set(overloadKey, { index, returns });
@@ -104,6 +106,8 @@ export function visitFunction(file: PythonFile, node: Node, scope: Scope): void 
   const firstParameter = parameters?.namedChild(0);
   if (!isOverload) documentFunction(file, file.facts.entities[index]!, body, parameters, returnType, decorators, isMethod && !decorators.includes("staticmethod"));
   if (isMethod && decorators.some(isPropertyDecorator)) file.facts.entities[index]!.accessor = true;
+  // `@timeout.setter def timeout(self, value)`: what `client.timeout = t` runs, not a read.
+  if (isMethod && decorators.some((d) => d.endsWith(".setter"))) file.facts.entities[index]!.setter = true;
   const isPlainMethod = isMethod && !decorators.some((d) => d === "staticmethod" || d === "classmethod");
   // A plain method's first parameter is the instance, whatever it is called; nested defs inherit it.
   const selfParameter = isPlainMethod && firstParameter?.type === "identifier" ? firstParameter : undefined;
@@ -269,6 +273,18 @@ function isFixtureDecorator(decorator: string): boolean {
 }
 
 /** `@property`, `@functools.cached_property`, `@x.setter`: the method is read as an attribute. */
+/**
+ * `-> Self` (`typing.Self`, quoted or not), or `def __enter__(self: T) -> T`: the method gives
+ * back the instance it is called on, of whatever class that is.
+ */
+function returnsReceiver(file: PythonFile, returnType: Node, parameters: Node | null): boolean {
+  const declared = file.text(returnType).replace(/["'\s]/g, "");
+  if (declared === "Self" || declared.endsWith(".Self")) return true;
+  const first = parameters?.namedChild(0);
+  const selfType = first?.type === "typed_parameter" ? first.childForFieldName("type") : null;
+  return selfType !== null && selfType !== undefined && file.text(selfType).replace(/["'\s]/g, "") === declared;
+}
+
 function isPropertyDecorator(decorator: string): boolean {
   return decorator === "property" || decorator.endsWith("cached_property") || decorator.endsWith(".setter") || decorator.endsWith(".getter") || decorator.endsWith(".deleter");
 }

@@ -2,6 +2,7 @@
 // open scopes, and what waits for a later node or for the end of the walk.
 import type { Node } from "web-tree-sitter";
 import type { FileFacts, LocalFact, TypedVarFact } from "../../../model/facts";
+import type { PendingAccess } from "./accesses";
 import { DunderAll } from "./dunder-all";
 import type { Returned } from "./results";
 import { MODULE_SCOPE, type Scope } from "./scopes";
@@ -22,6 +23,12 @@ export class PythonFile {
   readonly receiverCalls: [call: number, span: string][] = [];
   readonly awaitingCall: [variable: TypedVarFact, span: string][] = [];
   readonly locals: LocalFact[] = [];
+  /** Attributes read or written, settled into the calls once the file is walked. */
+  readonly accesses: PendingAccess[] = [];
+  /** The spans of attributes that are a call's callee: called, not read. */
+  readonly callTargets = new Set<number>();
+  /** The spans of attributes an assignment writes (`+=`: updates) or a `del` deletes. */
+  readonly attributeTargets = new Map<number, "write" | "update" | "deleted">();
   /**
    * `@overload` stubs awaiting their implementation, by scope and name: the entity they make,
    * and the result the first declared (a stub that declares another drops the entity's).
@@ -57,4 +64,9 @@ export function lineOf(node: Node): number {
 
 export function spanKey(node: Node): string {
   return `${node.startIndex}:${node.endIndex}`;
+}
+
+/** A span as one number, for the spans every attribute is looked up by: no string to build. */
+export function spanNumber(node: Node): number {
+  return node.startIndex * 1e8 + (node.endIndex - node.startIndex);
 }

@@ -12,12 +12,18 @@ interface TypedTarget {
   name: string;
 }
 
-export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: Node | null, type: Node | null, scope: Scope): void {
+export function addAssignedVar(file: PythonFile, node: Node, left: Node, assigned: Node | null, type: Node | null, scope: Scope): void {
   const target = typedTarget(file, left, scope);
   if (!target) return;
+  // `response = await client.get(url)`: what the coroutine gives is what its def declares.
+  const right = assigned?.type === "await" && assigned.firstNamedChild?.type === "call" ? assigned.firstNamedChild : assigned;
   const vars = file.facts.vars;
+  const constructed = right?.type === "conditional_expression" ? constructedEither(right) : undefined;
   if (type) {
     addAnnotatedVar(file, target.scope, target.name, type, lineOf(node));
+  } else if (constructed !== undefined) {
+    // `self.url = URL(url) if params is None else URL(url, params=params)`: a URL either way.
+    vars.push({ scope: target.scope, name: target.name, type: constructed, line: lineOf(node) });
   } else if (right?.type === "call") {
     // Python constructs with a plain call: only a capitalised callee is taken for a class.
     const constructor = right.childForFieldName("function");
@@ -47,6 +53,20 @@ export function addAssignedVar(file: PythonFile, node: Node, left: Node, right: 
     const typed = typedLocalBefore(file, scope.index, file.text(right), lineOf(node));
     if (typed) vars.push({ scope: target.scope, name: target.name, type: typed.type, line: lineOf(node) });
   }
+}
+
+/** The class both branches of `A(…) if c else A(…)` construct, when they construct the same one. */
+function constructedEither(conditional: Node): string | undefined {
+  const parts = conditional.namedChildren;
+  if (parts.length !== 3) return undefined;
+  const [first, second] = [constructedClass(parts[0]!), constructedClass(parts[2]!)];
+  return first !== undefined && first === second ? first : undefined;
+}
+
+function constructedClass(value: Node): string | undefined {
+  const constructor = value.type === "call" ? value.childForFieldName("function") : null;
+  const path = constructor ? dottedPath(constructor) : undefined;
+  return path !== undefined && isClassLike(path) ? path : undefined;
 }
 
 /** Where an assigned name lives: class attributes and `self.x` both become the class's "self.x". */
@@ -81,4 +101,22 @@ export function isClassLike(path: string): boolean {
   while (path.charCodeAt(at) === 95) at++; // _
   const first = path.charCodeAt(at);
   return first >= 65 && first <= 90; // A-Z
+}
+
+/**
+ * `with Client() as client:` binds what the result's `__enter__` returns (`async with`:
+ * `__aenter__`), which the resolver reads from the method's declaration.
+ */
+export function visitWith(file: PythonFile, node: Node, scope: Scope): void {
+  const entered = node.firstChild?.type === "async" ? "__aenter__" : "__enter__";
+  const clause = node.namedChildren.find((child) => child.type === "with_clause");
+  for (const item of clause?.namedChildren ?? []) {
+    const value = item.childForFieldName("value");
+    if (value?.type !== "as_pattern") continue;
+    const expression = value.firstNamedChild;
+    const target = value.childForFieldName("alias")?.firstNamedChild;
+    if (expression?.type !== "call" || target?.type !== "identifier") continue;
+    const variable: TypedVarFact = { scope: scope.index, name: file.text(target), type: "", line: lineOf(node), thenCalls: entered };
+    file.awaitingCall.push([variable, spanKey(expression)]);
+  }
 }

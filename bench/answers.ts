@@ -16,6 +16,8 @@ export interface AnswerRow {
 export interface Answer {
   /** The entity ix answered about (the header's target=), or undefined on an error record. */
   target?: string;
+  /** The header's path= (the file of the entity answered about), when it says one. */
+  headerPath?: string;
   rows: AnswerRow[];
   /** The error record's code when ix answered with one. */
   error?: string;
@@ -36,7 +38,7 @@ export function parseAnswer(stdout: string, rowKind = "ref"): Answer {
     if (path === undefined) continue;
     rows.push({ name: kind === "file" || name === undefined ? FILE_ROW : name, path, fields: { kind: kind ?? "", ...fields } });
   }
-  return { target: head.fields.target, rows };
+  return { target: head.fields.target, headerPath: head.fields.path, rows };
 }
 
 /**

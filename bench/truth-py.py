@@ -73,7 +73,9 @@ class Truth:
         self.root = os.path.realpath(root)
         # The corpus first: its packages shadow the installed copy it was taken from (sys.path[0]
         # is this script's folder, not a place to import from).
-        sys_path = [self.root] + [p for p in sys.path[1:] if p and os.path.realpath(p) != self.root]
+        # A `src/` layout (flask's src/flask) is importable as installed: src/ comes on the path too.
+        self.source_roots = [self.root] + ([os.path.join(self.root, "src")] if os.path.isdir(os.path.join(self.root, "src")) else [])
+        sys_path = self.source_roots + [p for p in sys.path[1:] if p and os.path.realpath(p) not in self.source_roots]
         self.project = jedi.Project(self.root, sys_path=sys_path, smart_sys_path=False, load_unsafe_extensions=False)
         self.calls = []
         self.references = []
@@ -351,12 +353,20 @@ class Truth:
                     found_modules.add((to, "corpus"))
         return found_modules
 
+    def own_module(self, specifier):
+        """A relative import, or one whose first name is a package or module of the corpus."""
+        if specifier.startswith("."):
+            return True
+        first = specifier.split(".")[0]
+        return any(os.path.isdir(os.path.join(r, first)) or os.path.isfile(os.path.join(r, first + ".py")) for r in self.source_roots)
+
     def import_statement(self, path, specifier, line, targets):
         files = sorted(to for to, outcome in targets if outcome == "corpus")
         for to in files:
             self.imports[(path, to)] = {"from": path, "to": to}
         # A leaf jedi resolves to a name (a function of a corpus module) still shows the module was found.
-        outcome = "corpus" if files else ("external" if targets else "unresolved")
+        # An absolute import of a package the corpus does not hold (not installed here) is external.
+        outcome = "corpus" if files else ("external" if targets or not self.own_module(specifier) else "unresolved")
         self.stats["importOutcomes"][outcome] = self.stats["importOutcomes"].get(outcome, 0) + 1
         statement = {"from": path, "specifier": specifier, "line": line, "outcome": outcome, "kind": "static"}
         if files:

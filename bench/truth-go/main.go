@@ -797,7 +797,10 @@ func (b *truthBuilder) importsOf(f *parsedFile) {
 		if dir, ok := b.dirs[path]; ok {
 			statement.Outcome = "corpus"
 			name := b.packageName(dir)
-			for _, target := range b.filesOf(pkgKey{dir: dir, name: name}) {
+			// An external test package (`package mux_test`) imports its directory's package as
+			// its tests compile it: with the internal _test.go files, whose declarations it sees.
+			ownTests := filepath.Dir(filepath.Join(b.root, f.path)) == dir
+			for _, target := range b.filesOf(pkgKey{dir: dir, name: name, tests: ownTests}) {
 				if target.path == f.path {
 					continue
 				}

@@ -99,7 +99,7 @@ for (const name of names) {
     const callerAnswers = await timed("callers", () => askAll(BIN, dir, env, callerTargets.map((d) => ["callers", `${d.path}:${d.line}`])));
     const calleeAnswers = await timed("callees", () => askAll(BIN, dir, env, calleeTargets.map((d) => ["callees", `${d.path}:${d.line}`])));
     const importerAnswers = await timed("imported-by", () => askAll(BIN, dir, env, importerFiles.map((f) => ["imported-by", f])));
-    const importAnswers = await timed("imports", () => askAll(BIN, dir, env, importFiles.map((f) => ["imports", f])));
+    const importAnswers = await timed("imports", () => askAll(BIN, dir, env, importFiles.map((f) => ["imports", f]), 4, "ref", true));
 
     const callers = scoreCallers(index, callerTargets, callerAnswers, isTest);
     const callees = scoreCallees(index, calleeTargets, calleeAnswers);

@@ -60,9 +60,10 @@ export interface TruthCall {
  * How a call is written, for breakdowns of what is missed: a plain call; `new`; a tagged
  * template; a JSX element (`<Comp/>` calls Comp); a getter read (`c.req` calls `get req()`); a
  * decorator (`@f`); a call on a callback's parameter (`app.get('/', (c) => c.text('ok'))`);
- * Go: a call through an interface value, a method value's call; Python: a property read.
+ * Go: a call through an interface value, a call on a receiver whose name a callback handed to
+ * the same call shadows (`r.Get("/", func(w, r *http.Request) {…})`); Python: a property read.
  */
-export type Via = "call" | "new" | "tagged" | "jsx" | "getter" | "decorator" | "callback-param" | "interface" | "property";
+export type Via = "call" | "new" | "tagged" | "jsx" | "getter" | "decorator" | "callback-param" | "interface" | "property" | "shadowed-receiver";
 
 export interface TruthImport {
   from: string;

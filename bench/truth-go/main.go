@@ -620,6 +620,8 @@ func (b *truthBuilder) call(call *ast.CallExpr, fun ast.Expr, caller Def, f *par
 				via = "interface"
 			} else if b.isCallbackParam(x.X, info, parents) {
 				via = "callback-param"
+			} else if shadowedByCallback(x.X, call) {
+				via = "shadowed-receiver"
 			}
 		} else {
 			obj = info.Uses[x.Sel]
@@ -670,6 +672,30 @@ func (b *truthBuilder) call(call *ast.CallExpr, fun ast.Expr, caller Def, f *par
 	default:
 		b.stats.External++
 	}
+}
+
+// shadowedByCallback: the receiver's name is a parameter of a function literal handed to this
+// very call (`r.Get("/", func(w http.ResponseWriter, r *http.Request) {…})`): the receiver is the
+// outer r, the literal's r only exists inside it.
+func shadowedByCallback(x ast.Expr, call *ast.CallExpr) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	for _, arg := range call.Args {
+		lit, ok := arg.(*ast.FuncLit)
+		if !ok || lit.Type.Params == nil {
+			continue
+		}
+		for _, field := range lit.Type.Params.List {
+			for _, name := range field.Names {
+				if name.Name == id.Name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isInterfaceMethod: a method declared by an interface (what a call through an interface value reaches).

@@ -164,7 +164,9 @@ class Mapper {
     private readonly checker: ts.TypeChecker,
   ) {}
 
-  relPath(sf: ts.SourceFile): string | undefined {
+  /** A node the checker made up (a mapped type's member) has no source file: it is in no file of the corpus. */
+  relPath(sf: ts.SourceFile | undefined): string | undefined {
+    if (!sf) return undefined;
     const rel = relative(this.dir, sf.fileName).split("\\").join("/");
     if (rel.startsWith("../") || rel.split("/").includes("node_modules")) return undefined;
     return rel;

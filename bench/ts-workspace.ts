@@ -55,6 +55,9 @@ export interface WorkspaceStats {
   configErrors: string[];
 }
 
+/** IX_TRUTH_UNSHARED=1 parses every file again for each program: to check that sharing changes nothing. */
+const UNSHARED = process.env.IX_TRUTH_UNSHARED === "1";
+
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ESNext,
   module: ts.ModuleKind.ESNext,
@@ -209,6 +212,12 @@ function truthOptions(options: ts.CompilerOptions): ts.CompilerOptions {
     tsBuildInfoFile: undefined,
     configFilePath: undefined,
     noResolve: false,
+    // A config's diagnostics switches (zod's packages/bench traces every resolution) are not the truth's business.
+    traceResolution: false,
+    extendedDiagnostics: false,
+    diagnostics: false,
+    listFiles: false,
+    explainFiles: false,
   };
 }
 
@@ -348,7 +357,7 @@ class VirtualHost {
       getSourceFile: (fileName, languageVersion, onError) => {
         const level = typeof languageVersion === "object" ? languageVersion : { languageVersion };
         const key = `${resolve(fileName)}\0${level.languageVersion}\0${level.impliedNodeFormat ?? ""}\0${options.alwaysStrict ?? options.strict ?? ""}`;
-        if (this.parsed.has(key)) return this.parsed.get(key);
+        if (this.parsed.has(key) && !UNSHARED) return this.parsed.get(key);
         const text = this.readFile(fileName);
         const sf = text === undefined ? undefined : ts.createSourceFile(this.real(fileName), text, languageVersion, true);
         if (text === undefined) onError?.(`cannot read ${fileName}`);

@@ -13,6 +13,7 @@
 # as in the TypeScript truth (jedi's guesses from call sites are switched off).
 import json
 import os
+import re
 import sys
 import time
 
@@ -55,6 +56,8 @@ def _pytest_modules(module_context, skip_own_module=False):
 jedi_pytest._iter_pytest_modules = _pytest_modules
 
 TOP_LEVEL = "<file>"
+# The modules pytest collects and takes fixtures from (ix's own rule, src/lang/python).
+TEST_MODULE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 SAMPLES = 8
 
 
@@ -73,8 +76,10 @@ class Truth:
         self.root = os.path.realpath(root)
         # The corpus first: its packages shadow the installed copy it was taken from (sys.path[0]
         # is this script's folder, not a place to import from).
-        # A `src/` layout (flask's src/flask) is importable as installed: src/ comes on the path too.
-        self.source_roots = [self.root] + ([os.path.join(self.root, "src")] if os.path.isdir(os.path.join(self.root, "src")) else [])
+        # Every project of the corpus is importable as if installed: the root, and each folder with
+        # a pyproject.toml, setup.py or setup.cfg (flask's examples/tutorial, whose tests import
+        # `flaskr`), each with its `src/` when it has one (flask's own src/flask).
+        self.source_roots = project_roots(self.root)
         sys_path = self.source_roots + [p for p in sys.path[1:] if p and os.path.realpath(p) not in self.source_roots]
         self.project = jedi.Project(self.root, sys_path=sys_path, smart_sys_path=False, load_unsafe_extensions=False)
         self.calls = []
@@ -306,7 +311,14 @@ class Truth:
                 for child in node.children:
                     visit(child, caller)
 
+        # In a test module, each top-level def or class gets a fresh Script: jedi 0.18.2 remembers a
+        # pytest fixture parameter as nothing once enough other names of the module were inferred
+        # (flask's tests: `app.route(…)` on the `app` fixture bound in the first tests of a file and
+        # in none after), and a fresh inference state infers it again.
+        fresh = TEST_MODULE.search(path) is not None
         for child in module.children:
+            if fresh and child.type in ("funcdef", "classdef", "decorated", "async_stmt"):
+                script = jedi.Script(code, path=full, project=self.project)
             visit(child, file_def)
 
     def import_edges(self, script, path, node):
@@ -396,6 +408,18 @@ def is_method(funcdef):
     while parent.type in ("decorated", "async_funcdef", "async_stmt"):
         parent = parent.parent
     return parent.type == "suite" and parent.parent.type == "classdef" or parent.type == "classdef"
+
+
+def project_roots(root):
+    """The corpus root and every project folder in it, each followed by its src/ when it has one."""
+    roots = []
+    for parent, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in (".git", "__pycache__", "node_modules") and not d.startswith("."))
+        if parent == root or {"pyproject.toml", "setup.py", "setup.cfg"} & set(files):
+            roots.append(parent)
+            if os.path.isdir(os.path.join(parent, "src")):
+                roots.append(os.path.join(parent, "src"))
+    return roots
 
 
 def is_nested(funcdef):

@@ -221,6 +221,9 @@ function truthOptions(options: ts.CompilerOptions): ts.CompilerOptions {
   };
 }
 
+/** Options that only say where modules and types are found: two programs differing in them parse and bind a file alike. */
+const RESOLUTION_ONLY = new Set(["paths", "baseUrl", "pathsBasePath", "customConditions", "lib", "types", "typeRoots", "rootDir", "rootDirs", "outDir", "declarationDir", "moduleSuffixes", "resolvePackageJsonExports", "resolvePackageJsonImports", "noEmit", "skipLibCheck", "strictNullChecks", "noImplicitAny", "noUnusedLocals", "noUnusedParameters"]);
+
 /** Options that say the same about binding and resolution share a program. */
 function optionsKey(options: ts.CompilerOptions): string {
   return JSON.stringify(options, (_k, v) => (typeof v === "function" ? undefined : v));
@@ -343,6 +346,10 @@ class VirtualHost {
 
   program(options: ts.CompilerOptions, walked: string[]): WorkspaceProgram {
     const base = ts.createCompilerHost(options, true);
+    // A parsed file keeps what a program computed on it once (its imports, the JSX runtime import
+    // `jsx: react-jsx` adds, its binding): only programs whose options agree on all but where
+    // modules are looked for (paths, conditions, lib, types) share it.
+    const parseKey = optionsKey(Object.fromEntries(Object.entries(options).filter(([k]) => !RESOLUTION_ONLY.has(k))));
     const host: ts.CompilerHost = {
       ...base,
       fileExists: this.fileExists,
@@ -356,7 +363,7 @@ class VirtualHost {
       },
       getSourceFile: (fileName, languageVersion, onError) => {
         const level = typeof languageVersion === "object" ? languageVersion : { languageVersion };
-        const key = `${resolve(fileName)}\0${level.languageVersion}\0${level.impliedNodeFormat ?? ""}\0${options.alwaysStrict ?? options.strict ?? ""}`;
+        const key = `${resolve(fileName)}\0${level.languageVersion}\0${level.impliedNodeFormat ?? ""}\0${parseKey}`;
         if (this.parsed.has(key) && !UNSHARED) return this.parsed.get(key);
         const text = this.readFile(fileName);
         const sf = text === undefined ? undefined : ts.createSourceFile(this.real(fileName), text, languageVersion, true);

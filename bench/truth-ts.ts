@@ -59,11 +59,11 @@ export interface TruthCall {
 /**
  * How a call is written, for breakdowns of what is missed: a plain call; `new`; a tagged
  * template; a JSX element (`<Comp/>` calls Comp); a getter read (`c.req` calls `get req()`); a
- * decorator (`@f`); a call on a callback's parameter (`app.get('/', (c) => c.text('ok'))`);
+ * decorator (`@f`); `f.call(this, x)` or `f.apply(this, args)`; a call on a callback's parameter (`app.get('/', (c) => c.text('ok'))`);
  * Go: a call through an interface value, a call on a receiver whose name a callback handed to
  * the same call shadows (`r.Get("/", func(w, r *http.Request) {…})`); Python: a property read.
  */
-export type Via = "call" | "new" | "tagged" | "jsx" | "getter" | "decorator" | "callback-param" | "interface" | "property" | "shadowed-receiver";
+export type Via = "call" | "new" | "tagged" | "jsx" | "getter" | "decorator" | "callback-param" | "call-apply" | "interface" | "property" | "shadowed-receiver";
 
 export interface TruthImport {
   from: string;
@@ -503,6 +503,15 @@ function bind(call: CallLike, checker: ts.TypeChecker, mapper: Mapper): Binding 
   const bySymbol = tryDeclaration(symbol?.valueDeclaration ?? symbol?.declarations?.[0]);
   if (bySymbol) return { kind: "bound", def: bySymbol };
 
+  // `helper.call(this, x)`, `helper.apply(this, args)`: Function.prototype calls helper.
+  const through = invokedThrough(call);
+  if (through) {
+    let invoked = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(through) ? through.name : through);
+    if (invoked && invoked.flags & ts.SymbolFlags.Alias) invoked = checker.getAliasedSymbol(invoked);
+    const byInvoked = tryDeclaration(invoked?.valueDeclaration ?? invoked?.declarations?.[0]);
+    if (byInvoked) return { kind: "bound", def: byInvoked };
+  }
+
   if (unmodelled) return { kind: "unmodelled", declaration: describeDeclaration(unmodelled) };
   return { kind: seen ? "external" : "unresolved" };
 }
@@ -543,12 +552,21 @@ function importedFrom(declaration: ts.Node): string | undefined {
   return undefined;
 }
 
+/** The function `f.call(…)` or `f.apply(…)` invokes: `f`, a name or property path. */
+function invokedThrough(call: CallLike): ts.Expression | undefined {
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return undefined;
+  const { name, expression } = call.expression;
+  if (name.text !== "call" && name.text !== "apply") return undefined;
+  return ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) ? expression : undefined;
+}
+
 /** How a call is written (see Via): a method called on a callback's parameter is told apart. */
 function viaOf(call: CallLike, checker: ts.TypeChecker): Via {
   if (ts.isNewExpression(call)) return "new";
   if (ts.isTaggedTemplateExpression(call)) return "tagged";
   if (ts.isDecorator(call)) return "decorator";
   if (!ts.isCallExpression(call)) return "jsx";
+  if (invokedThrough(call)) return "call-apply";
   let expr: ts.Expression = call.expression;
   if (!ts.isPropertyAccessExpression(expr)) return "call";
   while (ts.isPropertyAccessExpression(expr) || ts.isNonNullExpression(expr) || ts.isParenthesizedExpression(expr)) expr = expr.expression;
@@ -767,7 +785,7 @@ export function buildTruthWithStats(dir: string): { truth: Truth; stats: TruthSt
       if (imported) {
         const mode = ts.getModeForUsageLocation(sf, imported.specifier, unit.options);
         const found = unit.resolve(imported.specifier.text, sf.fileName, mode);
-        const to = found.file ? relativeInside(root, found.file) : undefined;
+        const to = found.file ? relativeInside(root, found.outcome === "corpus" ? unit.importTarget(found.file, sf.fileName) : found.file) : undefined;
         if (found.fallback) stats.workspace!.fallbackImports++;
         stats.importOutcomes![found.outcome] = (stats.importOutcomes![found.outcome] ?? 0) + 1;
         if (found.outcome === "corpus" && to !== undefined) imports.set(`${path}\0${to}`, { from: path, to });

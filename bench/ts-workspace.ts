@@ -42,6 +42,12 @@ export interface WorkspaceProgram {
   /** The files this program walks (absolute): those whose nearest tsconfig has these settings. */
   walked: string[];
   resolve(specifier: string, containingFile: string, mode?: ts.ResolutionMode): Resolution;
+  /**
+   * The file an import statement reaches: from JavaScript, what runs (`require('../fastify')` is
+   * fastify.js); from TypeScript, the declaration file beside it when there is one (types/*.d.ts
+   * importing '../fastify' reach fastify.d.ts), as the compiler resolves it.
+   */
+  importTarget(resolved: string, containingFile: string): string;
 }
 
 export interface WorkspaceStats {
@@ -265,7 +271,13 @@ export function workspacePrograms(rootArg: string): { programs: WorkspaceProgram
   }
 
   const host = new VirtualHost(root, corpusFiles, packages);
-  const programs = [...groups.values()].map(({ options, files }) => host.program(options, files));
+  const declarationOf = new Map<string, string>();
+  for (const dts of hidden) {
+    const stem = dts.replace(/\.d\.(c|m)?ts$/, "");
+    for (const ext of [".js", ".cjs", ".mjs", ".jsx"]) if (all.includes(stem + ext)) declarationOf.set(stem + ext, dts);
+  }
+  const importTarget = (resolved: string, containingFile: string): string => (isJavaScript(containingFile) ? resolved : declarationOf.get(resolved) ?? resolved);
+  const programs = [...groups.values()].map(({ options, files }) => ({ ...host.program(options, files), importTarget }));
   const rel = (dir: string) => relative(root, dir).split(sep).join("/");
   return {
     programs,
@@ -344,7 +356,7 @@ class VirtualHost {
     return readFileSync(real, "utf8");
   };
 
-  program(options: ts.CompilerOptions, walked: string[]): WorkspaceProgram {
+  program(options: ts.CompilerOptions, walked: string[]): Omit<WorkspaceProgram, "importTarget"> {
     const base = ts.createCompilerHost(options, true);
     // A parsed file keeps what a program computed on it once (its imports, the JSX runtime import
     // `jsx: react-jsx` adds, its binding): only programs whose options agree on all but where

@@ -8,55 +8,24 @@
 //
 // Goals on TypeScript ix was not tuned on: callers ≥ 0.95 precision / ≥ 0.85 recall,
 // callees ≥ 0.90 / 0.85, importers ≥ 0.99 / 0.98.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askAll, type Answer, type AnswerRow } from "./answers";
-import { ixBinary, ROOT } from "./binary";
-import { corpusLanguage, ensureCorpus } from "./corpora";
+import { ixBinary } from "./binary";
+import { ensureCorpus } from "./corpora";
 import { formatScored, sample, scoreAnswers, shortName, type Question } from "./score";
-import { buildPythonTruthWithStats } from "./truth-py";
-import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth, type TruthStats } from "./truth-ts";
+import { TOP_LEVEL, type Def, type Truth } from "./truth-ts";
+import { describeTruth, truthFor } from "./truths";
 
-const OUT = join(ROOT, "bench/.out");
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ["rxjs"];
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1500);
 
-/**
- * The truth of the corpus's language: the TypeScript compiler's, or jedi's for Python.
- * Versioned: a truth that models more (TypeScript v4: interface and object members, callable
- * types, tagged templates; module-level variables only; v5: hand-overs; v6: `new X()` reaches
- * X, not the base declaring the constructor; v7: a function held by a local variable is an
- * entity) must not be read from an old cache.
- */
-const TRUTHS: Record<string, { version: string; build: (dir: string, every: number) => { truth: Truth; stats: TruthStats } }> = {
-  typescript: { version: "v7", build: buildTruthWithStats },
-  // py2: fixtures of every test parameter, not only the first of each file (a jedi bug worked around).
-  python: { version: "py2", build: buildPythonTruthWithStats },
-};
-
-/**
- * Corpora whose whole truth takes too long (jedi on django's 859 files: over an hour on this
- * machine): the truth walks every n-th file, and only rows from those files are judged.
- */
-const SAMPLED: Record<string, number> = { django: 8 };
-
-function truthFor(name: string, dir: string): Truth {
-  const language = corpusLanguage(name);
-  const builder = TRUTHS[language];
-  if (!builder) throw new Error(`no truth scores ${language} corpora (${name})`);
-  const every = SAMPLED[name] ?? 1;
-  const cached = join(OUT, `truth-${name}-${builder.version}${every > 1 ? `-every${every}` : ""}.json`);
-  if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
-  const { truth, stats } = builder.build(dir, every);
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(cached, JSON.stringify(truth));
-  const left = Object.entries(stats.unmodelledByDeclaration).sort((a, b) => b[1] - a[1]).slice(0, 6);
-  console.log(
-    `truth for ${name}: ${stats.seconds.toFixed(1)} s, ${stats.callSites} call sites: ${stats.bound} bound, ${stats.external} external, ` +
-      `${stats.unresolved} unresolved, ${stats.unmodelled} to no entity (${left.map(([k, n]) => `${k}=${n}`).join(" ")})`,
-  );
-  return truth;
+/** The truth of the corpus's language (bench/truths.ts: built once, cached by corpus and truth version). */
+function truthOf(name: string, dir: string): Truth {
+  const t = truthFor(name, dir);
+  if (!t.cached) console.log(describeTruth(name, t));
+  return t.truth;
 }
 
 const defKey = (def: Def): string => `${def.path}\0${def.name}\0${def.line}`;
@@ -139,7 +108,7 @@ const BIN = ixBinary();
 
 for (const name of names) {
   const dir = await ensureCorpus(name);
-  const truth = truthFor(name, dir);
+  const truth = truthOf(name, dir);
   const home = mkdtempSync(join(tmpdir(), "ix-accuracy-"));
   const env = { IX_HOME: home };
   try {

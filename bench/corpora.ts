@@ -1,6 +1,7 @@
-// Pinned real-world corpora for benchmarks and accuracy checks. Each corpus comes only from a
-// package registry (npm or Debian apt), is cached under bench/.corpora/<name>, and is made a
-// git repository so ix sees it exactly as it would see a user's checkout.
+// Pinned real-world corpora for benchmarks and accuracy checks. Each corpus comes from a
+// package registry (npm or Debian apt) or from a public git repository at a pinned commit, is
+// cached under bench/.corpora/<name>, and is made a git repository so ix sees it exactly as it
+// would see a user's checkout.
 //
 //   bun bench/corpora.ts            fetch every corpus
 //   bun bench/corpora.ts rxjs go-tools
@@ -32,7 +33,28 @@ interface DebianCorpus {
   language: "python" | "go";
 }
 
-type Corpus = NpmCorpus | DebianCorpus;
+/**
+ * A public repository at a pinned commit, tests and all: what users' checkouts look like
+ * (monorepos, JSX apps, CommonJS, test suites), which package sources are not.
+ */
+interface GitCorpus {
+  kind: "git";
+  /** "owner/name" on GitHub. */
+  repo: string;
+  /** The full commit: a corpus must never drift under a benchmark. */
+  commit: string;
+  /** Which truth scores it (JavaScript is the TypeScript compiler's too). */
+  language: "typescript" | "javascript" | "python" | "go";
+  /**
+   * Why it is measured: `bench` is measured first and tuned on afterwards, `aside` is held out
+   * until the end (one per language), `dev` holds the issue's evidence that fixers tune on.
+   */
+  group: "bench" | "aside" | "dev";
+  /** Paths (files or folders) left out: vendored or generated trees. Blobs a mirror lacks are left out always. */
+  exclude?: string[];
+}
+
+type Corpus = NpmCorpus | DebianCorpus | GitCorpus;
 
 /**
  * The options a library's own repository compiles its sources with, for packages that ship
@@ -123,13 +145,53 @@ export const CORPORA: Record<string, Corpus> = {
     target: "",
     language: "go",
   },
+
+  // Git checkouts of real repositories with their tests (issue 31). `bench`: measured before
+  // anyone tunes on them. A TypeScript web framework with handler callbacks and tests:
+  elysia: { kind: "git", repo: "elysiajs/elysia", commit: "8358ff9efbcedf9534995f5977f26b9ceab59329", language: "typescript", group: "bench" },
+  // A pnpm monorepo whose tests import its packages by name (through tsconfig `paths`):
+  "trpc-monorepo": { kind: "git", repo: "trpc/trpc", commit: "340811ba5320637fbaf48fccf3dbfdd258bd34db", language: "typescript", group: "bench" },
+  // A JSX library in a monorepo:
+  "react-router": { kind: "git", repo: "remix-run/react-router", commit: "cab1a69054aa7dfba08a81b6e4b4d13957c82a38", language: "typescript", group: "bench" },
+  // A CommonJS JavaScript framework (hand-written .d.ts beside its .js):
+  fastify: { kind: "git", repo: "fastify/fastify", commit: "83e69762aff047940b376fc2a266d143499ef727", language: "javascript", group: "bench" },
+  // A Go HTTP router (standard library only):
+  "gorilla-mux": { kind: "git", repo: "gorilla/mux", commit: "db9d1d0073d27a0a2d9a8c1bc52aa0af4374d265", language: "go", group: "bench" },
+  // A Python web framework:
+  flask: { kind: "git", repo: "pallets/flask", commit: "2ac89889f4cc330eabd50f295dcef02828522c69", language: "python", group: "bench" },
+
+  // `aside`: one per language, held out until the accuracy work is done, then measured last.
+  excalidraw: { kind: "git", repo: "excalidraw/excalidraw", commit: "4872083c044491b6d5c96ae134a75464f96d6831", language: "typescript", group: "aside" },
+  koa: { kind: "git", repo: "koajs/koa", commit: "e0ba8ef39d27fe5dae5492f9fe753d155124f994", language: "javascript", group: "aside" },
+  httprouter: { kind: "git", repo: "julienschmidt/httprouter", commit: "484018016424d215c0b87c42f4c9b57d980fbd00", language: "go", group: "aside" },
+  starlette: { kind: "git", repo: "encode/starlette", commit: "cb8f84f5284dc301ca7a31eb732b9e140769dd48", language: "python", group: "aside" },
+
+  // `dev`: the repositories the issue's findings came from; fixers study and tune on them.
+  hono: { kind: "git", repo: "honojs/hono", commit: "28a9c128912de19f3fb28b00ae289c9b93f6f392", language: "typescript", group: "dev" },
+  "zod-monorepo": { kind: "git", repo: "colinhacks/zod", commit: "e516c3baf22615e20934116abebfed6c000222c2", language: "typescript", group: "dev" },
+  "tanstack-query": { kind: "git", repo: "TanStack/query", commit: "40321a0b1b3bdd0afa11f0e439642ab84cdf6afe", language: "typescript", group: "dev" },
+  express: { kind: "git", repo: "expressjs/express", commit: "a3714473feb3d2908add734d340e7755fd85e0a3", language: "javascript", group: "dev" },
+  chi: { kind: "git", repo: "go-chi/chi", commit: "735ae2b87f8c733d616e809ae86e0985c1bc3350", language: "go", group: "dev" },
+  httpx: { kind: "git", repo: "encode/httpx", commit: "ae1b9f66238f75ced3ced5e4485408435de10768", language: "python", group: "dev" },
 };
+
+/** The git corpora of a group, in the order they are listed. */
+export function corporaOf(group: GitCorpus["group"]): string[] {
+  return Object.entries(CORPORA).filter(([, c]) => c.kind === "git" && c.group === group).map(([name]) => name);
+}
+
+/** The group of a git corpus; undefined for registry corpora. */
+export function corpusGroup(name: string): GitCorpus["group"] | undefined {
+  const corpus = CORPORA[name];
+  return corpus?.kind === "git" ? corpus.group : undefined;
+}
 
 /** The language a corpus is written in, which picks the truth that scores it. */
 export function corpusLanguage(name: string): "typescript" | "python" | "go" {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`unknown corpus ${name}`);
-  return corpus.kind === "npm" ? "typescript" : corpus.language;
+  if (corpus.kind === "npm") return "typescript";
+  return corpus.language === "javascript" ? "typescript" : corpus.language;
 }
 
 export const CORPORA_DIR = join(import.meta.dir, ".corpora");
@@ -232,10 +294,75 @@ async function fetchDebian(corpus: DebianCorpus, into: string): Promise<string> 
   return `${corpus.versionOf}=${version}`;
 }
 
+/** Where bare mirrors of git corpora are looked for: `<IX_MIRRORS>/<owner>+<name>/repo`. */
+const MIRRORS = process.env.IX_MIRRORS ?? "/work/.mirror";
+/** Where a repository no mirror holds is cloned (bare), on machines with the network. */
+const CLONES = join(import.meta.dir, ".corpora", ".clones");
+
+/** The git directory holding the corpus's commit: a mirror when there is one, else a bare clone from GitHub. */
+function gitSource(corpus: GitCorpus): string {
+  const flat = corpus.repo.replace("/", "+");
+  for (const candidate of [join(MIRRORS, flat, "repo", ".git"), join(MIRRORS, flat, "repo")]) {
+    if (existsSync(join(candidate, "HEAD")) && hasCommit(candidate, corpus.commit)) return candidate;
+  }
+  const clone = join(CLONES, flat);
+  if (!existsSync(join(clone, "HEAD"))) {
+    mkdirSync(CLONES, { recursive: true });
+    run(["git", "clone", "--bare", "--quiet", `https://github.com/${corpus.repo}.git`, clone]);
+  }
+  if (!hasCommit(clone, corpus.commit)) run(["git", "--git-dir", clone, "fetch", "--quiet", "origin", corpus.commit]);
+  return clone;
+}
+
+function hasCommit(gitDir: string, commit: string): boolean {
+  return Bun.spawnSync(["git", "--git-dir", gitDir, "cat-file", "-e", `${commit}^{commit}`], { stdout: "ignore", stderr: "ignore" }).exitCode === 0;
+}
+
+/** Blobs of the commit's tree that the git directory lacks (a snapshot may leave out files ≥ 4 MiB). */
+function missingBlobs(gitDir: string, commit: string): string[] {
+  const entries = run(["git", "--git-dir", gitDir, "ls-tree", "-r", "-z", commit]).split("\0").filter(Boolean);
+  const blobs = entries.map((e) => /^\d+ blob (\S+)\t(.*)$/s.exec(e)).filter((m): m is RegExpExecArray => m !== null);
+  const check = Bun.spawnSync(["git", "--git-dir", gitDir, "cat-file", "--batch-check"], {
+    stdin: new TextEncoder().encode(blobs.map((m) => m[1]).join("\n") + "\n"),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const answers = check.stdout.toString().split("\n");
+  return blobs.filter((_, i) => answers[i]?.endsWith(" missing")).map((m) => m[2]!);
+}
+
+/**
+ * Writes the commit's tree into `into` through a private index (so symbolic links stay links,
+ * and a blob the mirror lacks, or an excluded path, is never read), leaving those out.
+ */
+async function fetchGit(corpus: GitCorpus, into: string): Promise<string> {
+  const gitDir = gitSource(corpus);
+  const missing = missingBlobs(gitDir, corpus.commit);
+  const index = `${into}.index`;
+  const env = { GIT_INDEX_FILE: index };
+  const git = ["git", "--git-dir", gitDir, "--work-tree", into];
+  try {
+    run([...git, "read-tree", corpus.commit], { env });
+    const left = [...missing, ...(corpus.exclude ?? [])];
+    if (left.length > 0) {
+      const listed = run([...git, "ls-files", "-z", "--", ...left], { env });
+      const remove = Bun.spawnSync([...git, "update-index", "--force-remove", "-z", "--stdin"], { env: { ...process.env, ...env }, stdin: new TextEncoder().encode(listed), stderr: "pipe" });
+      if (remove.exitCode !== 0) throw new Error(`git update-index failed: ${remove.stderr.toString().trim()}`);
+    }
+    run([...git, "checkout-index", "-a", "-f"], { env });
+  } finally {
+    rmSync(index, { force: true });
+  }
+  const notes = [missing.length ? `missing blobs left out: ${missing.join(", ")}` : "", corpus.exclude?.length ? `excluded: ${corpus.exclude.join(", ")}` : ""].filter(Boolean);
+  return `${corpus.repo}@${corpus.commit}${notes.length ? ` (${notes.join("; ")})` : ""}`;
+}
+
 function commitAsCheckout(dir: string): void {
   const git = ["git", "-c", "user.name=ix-bench", "-c", "user.email=bench@ix.invalid", "-c", "commit.gpgsign=false"];
   run([...git, "init", "-q"], { cwd: dir });
-  run([...git, "add", "-A"], { cwd: dir });
+  // Forced: a repository's own .gitignore may name files it tracks (zod's packages/zod/.gitignore
+  // ignores `**/package.json`, its own included), and a checkout has every tracked file.
+  run([...git, "add", "-A", "-f"], { cwd: dir });
   run([...git, "commit", "-qm", "corpus"], { cwd: dir });
 }
 
@@ -281,7 +408,7 @@ export async function ensureCorpus(name: string): Promise<string> {
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const version = corpus.kind === "npm" ? await fetchNpm(corpus, partial) : await fetchDebian(corpus, partial);
+  const version = corpus.kind === "npm" ? await fetchNpm(corpus, partial) : corpus.kind === "git" ? await fetchGit(corpus, partial) : await fetchDebian(corpus, partial);
   writeFileSync(join(partial, VERSION_FILE), version + "\n");
   commitAsCheckout(partial);
   rmSync(dir, { recursive: true, force: true });
@@ -294,7 +421,8 @@ function trackedFiles(dir: string): number {
 }
 
 if (import.meta.main) {
-  const names = process.argv.slice(2);
+  // A group name (bench, aside, dev) stands for its git corpora.
+  const names = process.argv.slice(2).flatMap((n) => (n === "bench" || n === "aside" || n === "dev" ? corporaOf(n) : [n]));
   for (const name of names.length > 0 ? names : Object.keys(CORPORA)) {
     const started = performance.now();
     const dir = await ensureCorpus(name);

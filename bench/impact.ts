@@ -11,28 +11,19 @@
 //   bun bench/impact.ts [corpus…]     (default: zod trpc rtk router rxjs effect; mobx is kept aside)
 //   QUESTIONS=n   targets per corpus, a seeded sample of the entities with a caller (default 300)
 //   IX_BIN=…      the binary to score (default: this checkout's dist/ix, built first)
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { askAll, type Answer } from "./answers";
-import { ixBinary, ROOT } from "./binary";
+import { ixBinary } from "./binary";
 import { ensureCorpus } from "./corpora";
 import { formatScored, sample, scoreAnswers, shortName, type Question } from "./score";
-import { buildTruthWithStats, TOP_LEVEL, type Def, type Truth } from "./truth-ts";
+import { TOP_LEVEL, type Def, type Truth } from "./truth-ts";
+import { truthFor } from "./truths";
 
-const OUT = join(ROOT, "bench/.out");
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ["zod", "trpc", "rtk", "router", "rxjs", "effect"];
 const QUESTIONS = Number(process.env.QUESTIONS ?? 300);
 const DEPTHS = [1, 2, 3];
-
-function truthFor(name: string, dir: string): Truth {
-  const cached = join(OUT, `truth-${name}-v7.json`);
-  if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Truth;
-  const { truth } = buildTruthWithStats(dir);
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(cached, JSON.stringify(truth));
-  return truth;
-}
 
 const defKey = (def: Def): string => `${def.path}\0${def.name}\0${def.line}`;
 const entityKey = (def: Def): string => `${def.name}\0${def.path}`;
@@ -82,7 +73,7 @@ const line = (t: Sum): string => `precision=${(t.tp / Math.max(1, t.tp + t.fp)).
 
 for (const name of names) {
   const dir = await ensureCorpus(name);
-  const truth = truthFor(name, dir);
+  const truth = truthFor(name, dir).truth;
   const { callers, defs } = callerGraph(truth);
   const called = [...defs.values()].filter((def) => def.name !== TOP_LEVEL && callers.has(defKey(def)));
   const picked = sample(called.sort((a, b) => defKey(a).localeCompare(defKey(b))), QUESTIONS);

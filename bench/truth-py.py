@@ -13,6 +13,7 @@
 # as in the TypeScript truth (jedi's guesses from call sites are switched off).
 import json
 import os
+import re
 import sys
 import time
 
@@ -55,6 +56,8 @@ def _pytest_modules(module_context, skip_own_module=False):
 jedi_pytest._iter_pytest_modules = _pytest_modules
 
 TOP_LEVEL = "<file>"
+# The modules pytest collects and takes fixtures from (ix's own rule, src/lang/python).
+TEST_MODULE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 SAMPLES = 8
 
 
@@ -73,15 +76,23 @@ class Truth:
         self.root = os.path.realpath(root)
         # The corpus first: its packages shadow the installed copy it was taken from (sys.path[0]
         # is this script's folder, not a place to import from).
-        sys_path = [self.root] + [p for p in sys.path[1:] if p and os.path.realpath(p) != self.root]
+        # Every project of the corpus is importable as if installed: the root, and each folder with
+        # a pyproject.toml, setup.py or setup.cfg (flask's examples/tutorial, whose tests import
+        # `flaskr`), each with its `src/` when it has one (flask's own src/flask).
+        self.source_roots = project_roots(self.root)
+        sys_path = self.source_roots + [p for p in sys.path[1:] if p and os.path.realpath(p) not in self.source_roots]
         self.project = jedi.Project(self.root, sys_path=sys_path, smart_sys_path=False, load_unsafe_extensions=False)
         self.calls = []
         self.references = []
         self.imports = {}
+        self.import_statements = []
+        self.unbound = []
+        self.property_names = set()
         self.defs = {}
         self.files = []
         self.stats = {"files": 0, "callSites": 0, "bound": 0, "external": 0, "unresolved": 0, "unmodelled": 0,
-                      "unmodelledByDeclaration": {}, "samples": {"external": [], "unresolved": [], "unmodelled": []}}
+                      "unmodelledByDeclaration": {}, "samples": {"external": [], "unresolved": [], "unmodelled": []},
+                      "byVia": {}, "importOutcomes": {}}
 
     def rel(self, path):
         if path is None:
@@ -99,7 +110,12 @@ class Truth:
 
     def def_of_node(self, path, node):
         """The entity a funcdef or classdef node is."""
-        kind = "class" if node.type == "classdef" else ("method" if is_method(node) else "function")
+        if node.type == "classdef":
+            kind = "class"
+        elif is_method(node):
+            kind = "getter" if is_property(node) else "method"
+        else:
+            kind = "local-function" if is_nested(node) else "function"
         return {"path": path, "name": node.name.value, "line": node.name.start_pos[0], "kind": kind}
 
     def def_of_name(self, name):
@@ -113,9 +129,31 @@ class Truth:
         definition = tree.get_definition() if tree is not None else None
         if definition is None or definition.type not in ("funcdef", "classdef") or definition.name is not tree:
             return None
+        # A property's setter or deleter (what jedi's goto names for `obj.prop`) stands for its getter.
+        definition = property_getter(definition) or definition
         return self.def_of_node(path, definition)
 
     # --- binding --------------------------------------------------------------------------
+
+    def property_read(self, script, name_leaf):
+        """The getter a read of `obj.name` calls, when the name is a property's (else None)."""
+        if name_leaf.value not in self.property_names:
+            return None
+        line, column = name_leaf.start_pos
+        try:
+            found = script.goto(line, column, follow_imports=True)
+        except Exception:
+            return None
+        for name in found:
+            tree = getattr(name._name, "tree_name", None)
+            definition = tree.get_definition() if tree is not None else None
+            if definition is None or definition.type != "funcdef":
+                continue
+            getter = property_getter(definition) or (definition if is_property(definition) else None)
+            path = self.rel(name.module_path)
+            if getter is not None and path is not None:
+                return self.def_of_node(path, getter)
+        return None
 
     def bind(self, script, name_leaf):
         """("bound", [def…]) | ("unmodelled", declaration) | ("external",) | ("unresolved",)
@@ -172,16 +210,20 @@ class Truth:
         self.stats["files"] += 1
         file_def = {"path": path, "name": TOP_LEVEL, "line": 1, "kind": "file"}
 
-        def call(caller, name_leaf, line, text):
+        def call(caller, name_leaf, line, text, via="call"):
             self.stats["callSites"] += 1
             binding = self.bind(script, name_leaf)
             if binding[0] == "bound":
                 self.stats["bound"] += 1
+                self.stats["byVia"][via] = self.stats["byVia"].get(via, 0) + 1
                 for callee in binding[1]:
-                    self.calls.append({"caller": caller, "callee": self.remember(callee), "line": line})
+                    self.calls.append({"caller": caller, "callee": self.remember(callee), "line": line,
+                                       "site": name_leaf.start_pos[0], "via": via})
                 return
             reason = binding[0]
             self.stats[reason] += 1
+            if reason != "external":
+                self.unbound.append({"path": path, "line": name_leaf.start_pos[0], "name": name_leaf.value})
             if reason == "unmodelled":
                 by = self.stats["unmodelledByDeclaration"]
                 by[binding[1]] = by.get(binding[1], 0) + 1
@@ -196,6 +238,8 @@ class Truth:
             binding = self.bind(script, leaf)
             if binding[0] == "bound":
                 for callee in binding[1]:
+                    if callee["kind"] == "getter":
+                        continue  # reading a property calls its getter and hands nothing over
                     self.references.append({"caller": caller, "callee": self.remember(callee), "line": leaf.start_pos[0]})
 
         def values(caller, node):
@@ -219,12 +263,21 @@ class Truth:
                 if expr.type in ("name", "dotted_name") or (expr.type in ("power", "atom_expr") and not has_call(expr)):
                     leaf = expr.get_last_leaf()
                     if leaf.type == "name":
-                        call(caller, leaf, node.start_pos[0], expr.get_code().strip())
+                        call(caller, leaf, node.start_pos[0], expr.get_code().strip(), "decorator")
             if t in ("power", "atom_expr"):
                 children = node.children
                 start = 1 if children[0].type == "keyword" and children[0].value == "await" else 0
                 for i in range(start + 1, len(children)):
                     trailer = children[i]
+                    if trailer.type == "trailer" and trailer.children[0].value == "." and is_property_read(node, children, i):
+                        getter = self.property_read(script, trailer.children[1])
+                        if getter is not None:
+                            self.stats["callSites"] += 1
+                            self.stats["bound"] += 1
+                            self.stats["byVia"]["property"] = self.stats["byVia"].get("property", 0) + 1
+                            leaf = trailer.children[1]
+                            self.calls.append({"caller": caller, "callee": self.remember(getter), "line": children[start].start_pos[0],
+                                               "site": leaf.start_pos[0], "via": "property"})
                     if trailer.type != "trailer" or trailer.children[0].value != "(":
                         continue
                     before = children[i - 1]
@@ -258,45 +311,93 @@ class Truth:
                 for child in node.children:
                     visit(child, caller)
 
+        # In a test module, each top-level def or class gets a fresh Script: jedi 0.18.2 remembers a
+        # pytest fixture parameter as nothing once enough other names of the module were inferred
+        # (flask's tests: `app.route(…)` on the `app` fixture bound in the first tests of a file and
+        # in none after), and a fresh inference state infers it again.
+        fresh = TEST_MODULE.search(path) is not None
         for child in module.children:
+            if fresh and child.type in ("funcdef", "classdef", "decorated", "async_stmt"):
+                script = jedi.Script(code, path=full, project=self.project)
             visit(child, file_def)
 
     def import_edges(self, script, path, node):
         """Each module an import statement names (`import a.b`, `from a import b`, b too when it
-        is a submodule; `from . import b`, the package too) that is a corpus file."""
+        is a submodule; `from . import b`, the package too) that is a corpus file; and the
+        statement itself, resolved or not (one per module of `import a, b`)."""
+        line = node.start_pos[0]
         if node.type == "import_name":
-            leaves = [dotted[-1] for dotted in node.get_paths()]
-        else:
-            from_names = node.get_from_names()
-            leaves = ([from_names[-1]] if from_names else []) + list(node.get_defined_names())
-        if node.type == "import_from" and not node.get_from_names():
+            for dotted in node.get_paths():
+                specifier = ".".join(n.value for n in dotted)
+                self.import_statement(path, specifier, line, self.goto_modules(script, path, [dotted[-1]]))
+            return
+        from_names = node.get_from_names()
+        specifier = "." * node.level + ".".join(n.value for n in from_names)
+        targets = set()
+        if not from_names:
             # `from .. import _core` runs the package `..` (its __init__.py) before binding the name.
             folder = os.path.dirname(os.path.join(self.root, path))
             for _ in range(node.level - 1):
                 folder = os.path.dirname(folder)
             to = self.rel(os.path.join(folder, "__init__.py"))
             if to is not None and to != path and os.path.isfile(os.path.join(self.root, to)):
-                self.imports[(path, to)] = {"from": path, "to": to}
+                targets.add((to, "corpus"))
+        leaves = ([from_names[-1]] if from_names else []) + list(node.get_defined_names())
+        targets |= self.goto_modules(script, path, leaves)
+        self.import_statement(path, specifier, line, targets)
+
+    def goto_modules(self, script, path, leaves):
+        """(corpus file, "corpus") for each leaf that names a module of the corpus; ("", "external")
+        for one jedi finds elsewhere (the standard library, an installed package)."""
+        found_modules = set()
         for leaf in leaves:
             try:
                 found = script.goto(leaf.start_pos[0], leaf.start_pos[1], follow_imports=True)
             except Exception:
                 continue
             for name in found:
-                to = self.rel(name.module_path) if name.type == "module" else None
-                if to is not None and to != path:
-                    self.imports[(path, to)] = {"from": path, "to": to}
+                if name.type != "module":
+                    continue
+                to = self.rel(name.module_path)
+                if to is None:
+                    found_modules.add(("", "external"))
+                elif to != path:
+                    found_modules.add((to, "corpus"))
+        return found_modules
+
+    def own_module(self, specifier):
+        """A relative import, or one whose first name is a package or module of the corpus."""
+        if specifier.startswith("."):
+            return True
+        first = specifier.split(".")[0]
+        return any(os.path.isdir(os.path.join(r, first)) or os.path.isfile(os.path.join(r, first + ".py")) for r in self.source_roots)
+
+    def import_statement(self, path, specifier, line, targets):
+        files = sorted(to for to, outcome in targets if outcome == "corpus")
+        for to in files:
+            self.imports[(path, to)] = {"from": path, "to": to}
+        # A leaf jedi resolves to a name (a function of a corpus module) still shows the module was found.
+        # An absolute import of a package the corpus does not hold (not installed here) is external.
+        outcome = "corpus" if files else ("external" if targets or not self.own_module(specifier) else "unresolved")
+        self.stats["importOutcomes"][outcome] = self.stats["importOutcomes"].get(outcome, 0) + 1
+        statement = {"from": path, "specifier": specifier, "line": line, "outcome": outcome, "kind": "static"}
+        if files:
+            statement["to"] = files
+        self.import_statements.append(statement)
 
     def build(self, every=1):
         """Every file's calls; with `every` > 1, those of every `every`-th file only (a sample:
         callers and importers are then judged on rows from those files alone)."""
         started = time.time()
-        for i, full in enumerate(list_sources(self.root)):
+        sources = list_sources(self.root)
+        self.property_names = property_names(sources)
+        for i, full in enumerate(sources):
             if i % every == 0:
                 self.file(full)
         self.stats["seconds"] = time.time() - started
         truth = {"calls": self.calls, "references": self.references, "imports": list(self.imports.values()),
-                 "files": sorted(self.files), "defs": list(self.defs.values())}
+                 "files": sorted(self.files), "defs": list(self.defs.values()),
+                 "importStatements": self.import_statements, "unbound": self.unbound}
         if every > 1:
             truth["sampled"] = True
         return truth
@@ -307,6 +408,95 @@ def is_method(funcdef):
     while parent.type in ("decorated", "async_funcdef", "async_stmt"):
         parent = parent.parent
     return parent.type == "suite" and parent.parent.type == "classdef" or parent.type == "classdef"
+
+
+def project_roots(root):
+    """The corpus root and every project folder in it, each followed by its src/ when it has one."""
+    roots = []
+    for parent, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in (".git", "__pycache__", "node_modules") and not d.startswith("."))
+        if parent == root or {"pyproject.toml", "setup.py", "setup.cfg"} & set(files):
+            roots.append(parent)
+            if os.path.isdir(os.path.join(parent, "src")):
+                roots.append(os.path.join(parent, "src"))
+    return roots
+
+
+def is_nested(funcdef):
+    """A def inside another def: a named local function."""
+    parent = funcdef.parent
+    while parent is not None and parent.type != "file_input":
+        if parent.type == "funcdef":
+            return True
+        if parent.type == "classdef":
+            return False
+        parent = parent.parent
+    return False
+
+
+def decorator_names(funcdef):
+    """The decorators' dotted names without call parentheses: `property`, `functools.cached_property`, `x.setter`."""
+    names = []
+    for decorator in funcdef.get_decorators():
+        code = decorator.children[1].get_code().strip()
+        names.append(code.split("(", 1)[0])
+    return names
+
+
+def is_property(funcdef):
+    """`@property`, `@cached_property`, `@functools.cached_property` (any decorator whose last name ends in "property")."""
+    return any(name.split(".")[-1].endswith("property") for name in decorator_names(funcdef))
+
+
+def property_getter(funcdef):
+    """For `@x.setter` / `@x.deleter def x`, the `@property def x` of the same class; else None."""
+    if not any(name.endswith((".setter", ".deleter")) for name in decorator_names(funcdef)):
+        return None
+    body = funcdef.parent
+    while body is not None and body.type not in ("suite", "classdef"):
+        body = body.parent
+    if body is None:
+        return None
+    for node in body.children:
+        candidate = node.children[-1] if node.type == "decorated" else node
+        if candidate.type == "funcdef" and candidate.name.value == funcdef.name.value and is_property(candidate):
+            return candidate
+    return None
+
+
+def property_names(sources):
+    """Names of every property in the corpus: only reads of these names are asked of jedi."""
+    import parso
+    names = set()
+    grammar = parso.load_grammar()
+    for full in sources:
+        with open(full, encoding="utf-8", errors="replace") as f:
+            module = grammar.parse(f.read())
+        pending = [module]
+        while pending:
+            n = pending.pop()
+            if n.type == "funcdef" and is_property(n):
+                names.add(n.name.value)
+            pending.extend(getattr(n, "children", []))
+    return names
+
+
+def is_property_read(node, children, i):
+    """`obj.name` read, not called (`obj.name(…)` is a call) nor assigned (`obj.name = …` calls a setter)."""
+    if i + 1 < len(children):
+        following = children[i + 1]
+        return not (following.type == "trailer" and following.children[0].value == "(")
+    target = node
+    while target.parent is not None and target.parent.type in ("testlist_star_expr", "exprlist"):
+        target = target.parent
+    statement = target.parent
+    if statement is not None and statement.type == "expr_stmt" and statement.children[0] is target:
+        second = statement.children[1] if len(statement.children) > 1 else None
+        if second is not None and (second == "=" or second.type == "annassign"):
+            return False
+    if statement is not None and statement.type == "del_stmt":
+        return False
+    return True
 
 
 def has_call(expr):

@@ -1,0 +1,3 @@
+module ixbench/truthgo
+
+go 1.19

@@ -198,3 +198,27 @@ describe("a module whose export is a function, required by its package's directo
     ]);
   });
 });
+
+describe("a package whose main is no index file, with a declaration file beside its JavaScript", () => {
+  const PACKAGE: Record<string, string> = {
+    "package.json": '{ "name": "mini-fastify", "main": "fastify.js", "types": "fastify.d.ts" }\n',
+    "fastify.js": ["function fastify(options) {", "  return { options };", "}", "module.exports = fastify;", ""].join("\n"),
+    "fastify.d.ts": ["declare function fastify(options?: object): object;", "export = fastify;", ""].join("\n"),
+    "test/app.test.js": ["const Fastify = require('..');", "const app = Fastify();", ""].join("\n"),
+    "examples/hello.js": ["const fastify = require('../fastify')({ logger: true });", ""].join("\n"),
+    "types/check.ts": ["import fastify = require('../fastify');", "fastify();", ""].join("\n"),
+  };
+
+  test("`require('..')` was unresolved and `require('../fastify')` reached the .d.ts: JavaScript reaches the JavaScript that runs, TypeScript the declaration", async () => {
+    const root = await writeTree(tempDir("ix-cjs-main-"), PACKAGE);
+    const home = tempDir("ix-cjs-main-home-");
+    expect(ix(["map", ".", "--silent"], { cwd: root, home }).code).toBe(0);
+    const at = { root, home };
+    expect(llm(at, ["imported-by", "fastify.js"]).slice(1).map((l) => l.replace(/ site=.*/, "")).sort()).toEqual([
+      "ref kind=file path=examples/hello.js",
+      "ref kind=file path=test/app.test.js",
+    ]);
+    expect(llm(at, ["imports", "types/check.ts"])[1]).toStartWith("ref kind=file path=fastify.d.ts");
+    expect(llm(at, ["callers", "fastify.js:1"])[0]).toContain("total=3 resolved=3 references=1");
+  });
+});

@@ -3,6 +3,12 @@
 import type { Workspace } from "../../resolve/workspace.ts";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+/**
+ * What a JavaScript file's `require('./x')` reaches: the JavaScript that runs, before a
+ * declaration file written beside it (`fastify.d.ts` next to `fastify.js`).
+ */
+const JS_IMPORTER_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts"];
+const JS_FILE = /\.(js|jsx|mjs|cjs)$/;
 
 /** A written output extension -> the source extensions to try in its place, best first. */
 const WRITTEN_OUTPUT: Record<string, string[]> = {
@@ -23,17 +29,29 @@ export function isAssetPath(path: string): boolean {
   return ASSET.test(path);
 }
 
-/** The source file a path refers to, trying extensions and index files; undefined if none. */
-export function probeSourceFile(ws: Workspace, base: string): string | undefined {
+/** True for a JavaScript importer: what it reaches is what runs, not a declaration. */
+export function isJavaScriptFile(path: string): boolean {
+  return JS_FILE.test(path);
+}
+
+/**
+ * The source file a path refers to, trying extensions, then the directory's own entry (its
+ * package.json's, from `directoryEntry`), then index files; undefined if none.
+ */
+export function probeSourceFile(ws: Workspace, base: string, fromJavaScript = false, directoryEntry?: (dir: string) => string | undefined): string | undefined {
   const written = writtenExtension(base);
   if (written) {
+    if (fromJavaScript && ws.has(base)) return base;
     const stem = base.slice(0, -written.length);
     for (const ext of WRITTEN_OUTPUT[written]!) if (ws.has(stem + ext)) return stem + ext;
   }
   if (isSourceFile(base) && ws.has(base)) return base;
-  for (const ext of SOURCE_EXTENSIONS) if (ws.has(base + ext)) return base + ext;
+  const extensions = fromJavaScript ? JS_IMPORTER_EXTENSIONS : SOURCE_EXTENSIONS;
+  for (const ext of extensions) if (ws.has(base + ext)) return base + ext;
+  const entry = directoryEntry?.(base);
+  if (entry) return entry;
   const index = base === "" ? "index" : `${base}/index`;
-  for (const ext of SOURCE_EXTENSIONS) if (ws.has(index + ext)) return index + ext;
+  for (const ext of extensions) if (ws.has(index + ext)) return index + ext;
   return undefined;
 }
 

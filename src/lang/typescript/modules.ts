@@ -4,7 +4,7 @@ import type { Mod, Outcome } from "../../resolve/language.ts";
 import type { Remembered } from "../../resolve/reads.ts";
 import type { Workspace } from "../../resolve/workspace.ts";
 import { dirname, joinPath } from "../../util/paths.ts";
-import { isAssetPath, probeSourceFile } from "./files.ts";
+import { isAssetPath, isJavaScriptFile, probeSourceFile } from "./files.ts";
 import { WorkspacePackages } from "./packages.ts";
 import { TsConfigs, type TsConfig } from "./tsconfig.ts";
 import { typescript } from "./language.ts";
@@ -28,13 +28,15 @@ export class TsModules {
 
   resolve(fromFile: string, spec: string): Outcome<TsModule> {
     const dir = dirname(fromFile);
-    return this.ws.reads.cached(this.cache, `${dir}\0${spec}`, () => wrap(this.find(fromFile, dir, spec)));
+    const fromJavaScript = isJavaScriptFile(fromFile);
+    return this.ws.reads.cached(this.cache, `${dir}\0${spec}\0${fromJavaScript}`, () => wrap(this.find(fromFile, dir, spec, fromJavaScript)));
   }
 
-  private find(fromFile: string, dir: string, spec: string): Outcome<string> {
+  private find(fromFile: string, dir: string, spec: string, fromJavaScript: boolean): Outcome<string> {
     if (spec === "." || spec === ".." || spec.startsWith("./") || spec.startsWith("../")) {
       const base = joinPath(dir, spec);
-      const found = base === undefined ? undefined : probeSourceFile(this.ws, base);
+      // `require('..')` of a package's directory reaches what its package.json names.
+      const found = base === undefined ? undefined : probeSourceFile(this.ws, base, fromJavaScript, (d) => this.packages.directoryEntry(d, fromJavaScript));
       return found ?? (isAssetPath(spec) ? "external" : "unknown");
     }
     // Absolute paths, URLs and scheme builtins (node:fs, bun:test) never name workspace code.

@@ -9,7 +9,7 @@ import type { Remembered } from "../../resolve/reads.ts";
 import type { Workspace } from "../../resolve/workspace.ts";
 import { depthFirst } from "../../util/depth-first.ts";
 import { ancestorDirs, dirname, joinPath } from "../../util/paths.ts";
-import { probeSourceFile, stripCodeExtension } from "./files.ts";
+import { isJavaScriptFile, probeSourceFile, stripCodeExtension } from "./files.ts";
 import { declaredPackageDirs } from "./workspaces.ts";
 
 /** The conditions TypeScript's bundler resolution matches for an ESM import, beside `customConditions`. */
@@ -59,11 +59,12 @@ export class WorkspacePackages {
   resolve(spec: string, fromFile: string, conditions: readonly string[]): Outcome<string> | undefined {
     const pkg = this.split(spec);
     if (!pkg) return undefined;
+    const js = isJavaScriptFile(fromFile);
     const own = this.scopeOf(fromFile);
     if (own !== undefined) {
       const manifest = asObject(this.ws.json(manifestPath(own)));
       if (manifest?.name === pkg.name && manifest.exports !== undefined && manifest.exports !== null) {
-        return this.throughExports(own, manifest.exports, pkg.subpath, conditions);
+        return this.throughExports(own, manifest.exports, pkg.subpath, conditions, js);
       }
     }
     const dirs = this.names().get(pkg.name);
@@ -73,20 +74,20 @@ export class WorkspacePackages {
     const dir = dirs[0]!;
     const manifest = asObject(this.ws.json(manifestPath(dir)));
     if (manifest?.exports !== undefined && manifest.exports !== null) {
-      return this.throughExports(dir, manifest.exports, pkg.subpath, conditions);
+      return this.throughExports(dir, manifest.exports, pkg.subpath, conditions, js);
     }
-    if (pkg.subpath !== "") return this.entry(dir, pkg.subpath) ?? "unknown";
+    if (pkg.subpath !== "") return this.entry(dir, pkg.subpath, js) ?? "unknown";
     for (const field of ENTRY_FIELDS) {
       const value = manifest?.[field];
-      const found = typeof value === "string" ? this.entry(dir, value) : undefined;
+      const found = typeof value === "string" ? this.entry(dir, value, js) : undefined;
       if (found) return found;
     }
-    return this.entry(dir, "index") ?? this.entry(dir, "src/index") ?? "unknown";
+    return this.entry(dir, "index", js) ?? this.entry(dir, "src/index", js) ?? "unknown";
   }
 
-  private throughExports(dir: string, exportsField: unknown, subpath: string, conditions: readonly string[]): Outcome<string> {
+  private throughExports(dir: string, exportsField: unknown, subpath: string, conditions: readonly string[], js: boolean): Outcome<string> {
     for (const target of exportsTargets(exportsField, subpath === "" ? "." : `./${subpath}`, conditions)) {
-      const found = this.entry(dir, target);
+      const found = this.entry(dir, target, js);
       if (found) return found;
     }
     return "unknown";
@@ -137,8 +138,24 @@ export class WorkspacePackages {
     return this.ws.reads.cached(this.listedMemo, "", () => new Set(this.ws.filesNamed("package.json")));
   }
 
+  /**
+   * The file a directory's own package.json names as its entry, when the directory is imported
+   * by path (`require('..')`): `main` for JavaScript, as Node reads it; the entry fields in
+   * TypeScript's order otherwise.
+   */
+  directoryEntry(dir: string, fromJavaScript: boolean): string | undefined {
+    const manifest = asObject(this.ws.json(manifestPath(dir)));
+    if (!manifest) return undefined;
+    for (const field of fromJavaScript ? ["main"] : ENTRY_FIELDS) {
+      const value = manifest[field];
+      const found = typeof value === "string" ? this.entry(dir, value, fromJavaScript) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** A file named by a manifest, preferring its `src/` source when it points into a build dir. */
-  entry(dir: string, relative: string): string | undefined {
+  entry(dir: string, relative: string, fromJavaScript = false): string | undefined {
     const normalized = joinPath("", relative);
     if (normalized === undefined) return undefined;
     const segments = normalized.split("/");
@@ -147,11 +164,11 @@ export class WorkspacePackages {
     if (skip > 0) {
       const rest = stripCodeExtension(segments.slice(skip).join("/"));
       const source = joinPath(dir, `src/${rest}`);
-      const found = source === undefined ? undefined : probeSourceFile(this.ws, source);
+      const found = source === undefined ? undefined : probeSourceFile(this.ws, source, fromJavaScript);
       if (found) return found;
     }
     const direct = joinPath(dir, normalized);
-    return direct === undefined ? undefined : probeSourceFile(this.ws, direct);
+    return direct === undefined ? undefined : probeSourceFile(this.ws, direct, fromJavaScript);
   }
 
   private names(): Map<string, string[]> {

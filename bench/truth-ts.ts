@@ -305,7 +305,9 @@ class Mapper {
     // A JavaScript assignment declaration (`X.prototype.m = function`): the checker's symbol is the assignment or its left side.
     const assignment = ts.isBinaryExpression(decl) ? decl : decl.parent && ts.isBinaryExpression(decl.parent) && decl.parent.left === decl ? decl.parent : undefined;
     if (assignment && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      const value = skipWrappers(assignment.right);
+      // `res.set = res.header = function header(…)`: set holds what the last assignment holds.
+      let value = skipWrappers(assignment.right);
+      while (ts.isBinaryExpression(value) && value.operatorToken.kind === ts.SyntaxKind.EqualsToken) value = skipWrappers(value.right);
       if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return this.functionDef(value);
       if (ts.isClassExpression(value)) return this.classDef(value);
       return undefined;

@@ -161,8 +161,10 @@ export class Binder implements BinderHost {
   private noteAccessor(value: Value, name: string, reads: EntityValue[]): void {
     if (value.t !== "instance" && (value.t !== "entity" || !CLASS_LIKE.has(value.kind))) return;
     const found = this.findMember(value.t === "instance" ? value.classes : [value.ref], name);
-    if (!found || found === "external" || !this.isAccessor(found.ref)) return;
-    reads.push(withConfidence({ ...found, via: value.via, hops: value.t === "entity" ? value.hops : 0 }, value.confidence));
+    if (!found || found === "external") return;
+    const getter = this.accessorRun(found.ref, false);
+    if (!getter) return;
+    reads.push(withConfidence({ ...found, ref: getter, via: value.via, hops: value.t === "entity" ? value.hops : 0 }, value.confidence));
   }
 
   /** `value.name`: a module's export, a class's static member, an instance's method. */

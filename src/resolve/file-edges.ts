@@ -192,7 +192,8 @@ function addValueReference(binder: Binder, path: string, language: LanguageResol
   if (value?.t === "entity" && CALLABLE.has(value.kind)) {
     // Reading a getter calls it (`const r = c.req`, `f(this.size)`); it hands nothing over.
     if (binder.isAccessor(value.ref)) {
-      addReads(sink, src, [value], ref.line);
+      const getter = binder.accessorRun(value.ref, false);
+      if (getter) addReads(sink, src, [{ ...value, ref: getter }], ref.line);
       return;
     }
     sink.edge(src, value.ref, "REFERENCES", value.via, value.confidence ?? confidenceOf(value.via, value.hops), ref.line, undefined, true);

@@ -100,3 +100,46 @@ describe("a function declared inside another function", () => {
     expect(llm(at, ["smells"]).flatMap((l) => /^smell .* entity=(\S+)/.exec(l)?.[1] ?? [])).toEqual(["other"]);
   });
 });
+
+describe("a Go closure bound to a name inside a func", () => {
+  const GO = [
+    "package m", //                                                     1
+    "", //                                                              2
+    'import "strings"', //                                              3
+    "", //                                                              4
+    "func Outer(s string) string {", //                                 5
+    "\thelper := func(t string) string {", //                           6
+    "\t\treturn strings.ToUpper(t)", //                                 7
+    "\t}", //                                                           8
+    '\tif s == "" {', //                                                9
+    '\t\tvar inner = func() string { return helper("x") }', //          10
+    "\t\treturn inner()", //                                            11
+    "\t}", //                                                           12
+    "\treturn helper(s)", //                                            13
+    "}", //                                                             14
+    "", //                                                              15
+    "func helper(x int) int { return x }", //                          16
+    "", //                                                              17
+    "func Other() int { return helper(1) }", //                        18
+    "",
+  ].join("\n");
+
+  test("callers of `helper := func` answered for Outer, and a package func of its name got its calls: each now answers for itself", async () => {
+    const at = await mapped("go-closure", { "go.mod": "module example.com/m\n", "m.go": GO });
+    expect(llm(at, ["callers", "m.go:6"])).toEqual([
+      "callers target=helper path=m.go shown=2 total=2 resolved=2",
+      'ref name=Outer kind=function path=m.go lines=5-14 site=m.go:13 snippet="return helper(s)"',
+      'ref name=inner kind=function path=m.go lines=10-10 site=m.go:10 snippet="var inner = func() string { return helper(\\"x\\") }"',
+    ]);
+    expect(llm(at, ["callers", "m.go:16"])).toEqual([
+      "callers target=helper path=m.go shown=1 total=1 resolved=1",
+      'ref name=Other kind=function path=m.go lines=18-18 site=m.go:18 snippet="func Other() int { return helper(1) }"',
+    ]);
+    // What the closure calls is its own, not Outer's.
+    expect(llm(at, ["callees", "Outer"]).map((l) => l.replace(/ lines=\S+.*/, ""))).toEqual([
+      "callees target=Outer path=m.go shown=2 total=2",
+      "ref name=helper kind=function path=m.go",
+      "ref name=inner kind=function path=m.go",
+    ]);
+  });
+});

@@ -57,6 +57,9 @@ const FILES = {
     "    check = response.raise_for_status", //                7
     "    print(response.status_code)", //                      8
     "    return response.text", //                             9
+    "", //                                                     10
+    "def shout(response: Response) -> str:", //                11
+    "    return response.encoding.upper()", //                 12
     "",
   ].join("\n"),
 };
@@ -92,10 +95,11 @@ describe("a property read is a call of its getter", () => {
     expect(answer(g, "impact", "web/models.py:22").find((l) => l.startsWith("impact "))).toMatch(/ summary="Localized; 2 dependents within 2 hops in 2 files at risk; /);
   });
 
-  test("a write runs the setter, not the getter; a field or a method read is no call and no unresolved site", async () => {
+  test("a write runs the setter, not the getter, and a read the getter, not the setter; a field or a method read is no call and no unresolved site", async () => {
     const g = await mapped();
     expect(callSites(g, "web/models.py:34")).toEqual(["follow web/client.py:6"]);
-    expect(callSites(g, "web/models.py:30")).toEqual([]);
+    // A read through a chain runs the getter, though the setter is declared after it.
+    expect(callSites(g, "web/models.py:30")).toEqual(["shout web/client.py:12"]);
     // `check = response.raise_for_status` hands the method over: a reference, no call.
     expect(answer(g, "callers", "raise_for_status").filter((l) => l.startsWith("ref "))).toEqual([expect.stringMatching(/^ref name=follow .* use=reference/)]);
     expect(answer(g, "callees", "follow").filter((l) => l.startsWith("callees "))).toEqual([expect.not.stringMatching(/unresolved=/)]);

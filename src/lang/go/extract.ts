@@ -5,6 +5,7 @@ import type { Node } from "web-tree-sitter";
 import { emptyFacts, type FileFacts, type Lang } from "../../model/facts";
 import { countParseErrors } from "../parse-errors";
 import * as calls from "./extract/calls";
+import * as closures from "./extract/closures";
 import * as declaredTypes from "./extract/declared-types";
 import * as entities from "./extract/entities";
 import * as functions from "./extract/functions";
@@ -19,7 +20,7 @@ import * as typeDeclarations from "./extract/type-declarations";
 import * as values from "./extract/values";
 import * as variables from "./extract/variables";
 
-keepOutOfLine(calls, declaredTypes, entities, functions, imports, methodTypes, narrowing, paths, reach, typeDeclarations, values, variables);
+keepOutOfLine(calls, closures, declaredTypes, entities, functions, imports, methodTypes, narrowing, paths, reach, typeDeclarations, values, variables);
 
 /** Every node type the walk acts on; descendantsOfType returns them in document order. */
 const INTERESTING = [

@@ -52,9 +52,9 @@ export function settleMethodParents(file: GoFile): void {
 }
 
 /**
- * A closure belongs to its enclosing declaration: its types are that one's references, its
- * parameters and named results are in force inside it only, from the end of its signature:
- * not on the call it is passed to, though that is written on the same line.
+ * A closure's types are its enclosing declaration's references, its parameters and named
+ * results are in force inside it only, from the end of its signature: not on the call it is
+ * passed to, though that is written on the same line. A named one's body is its own scope.
  */
 export function visitFuncLiteral(file: GoFile, node: Node, scope: Scope): void {
   const parameters = node.childForFieldName("parameters");
@@ -63,6 +63,12 @@ export function visitFuncLiteral(file: GoFile, node: Node, scope: Scope): void {
   if (parameters) visitParameters(file, parameters, scope, reach);
   if (result?.type === "parameter_list") visitParameters(file, result, scope, reach);
   else if (result) addRefs(file, result, scope.index, scope.typeParameters);
+  // A named closure's body calls as itself.
+  const named = file.closures.get(node.startIndex);
+  if (!named) return;
+  const returns = result ? firstResultType(result, scope.typeParameters) : undefined;
+  if (returns !== undefined) file.facts.entities[named.index]!.returns = returns;
+  file.enterNested(named);
 }
 
 /** Parameters and results of a func or method, then its body becomes the current scope. */

@@ -1,7 +1,8 @@
-// Go declarations do not nest, so one current declaration stands in for a scope stack.
+// The declaration code is in: a func or method, or a named closure inside one (GoFile keeps
+// the ones it is nested in).
 
 export interface Scope {
-  /** Entity index of the enclosing func or method; -1 at package level. */
+  /** Entity index of the enclosing func, method or named closure; -1 at package level. */
   readonly index: number;
   /** Names that are type parameters here, hence not references to a type. */
   readonly typeParameters: ReadonlySet<string>;

@@ -6,6 +6,10 @@ import { PACKAGE_SCOPE, type Scope } from "./scopes";
 
 export class GoFile {
   private current: Scope = PACKAGE_SCOPE;
+  /** The scopes a named closure's body is nested in, innermost last. */
+  private readonly outer: Scope[] = [];
+  /** Named closures (extract/closures.ts) by their func literal's start: their scope. */
+  readonly closures = new Map<number, Scope>();
   /** Method entity indexes: their parent is settled once every type in the file is known. */
   readonly methods: number[] = [];
   /** Package-level type name -> entity index. */
@@ -51,12 +55,18 @@ export class GoFile {
   scopeAt(offset: number): Scope {
     // Nodes arrive in document order: past the declaration's end we are back at package level
     // (package-level var initialisers call from -1).
-    if (offset >= this.current.end) this.current = PACKAGE_SCOPE;
+    while (offset >= this.current.end) this.current = this.outer.pop() ?? PACKAGE_SCOPE;
     return this.current;
   }
 
   /** A func's or method's body is the scope of what follows, up to its end. */
   enter(scope: Scope): void {
+    this.current = scope;
+  }
+
+  /** A named closure's body is the scope of what follows, up to its end; then the one around it again. */
+  enterNested(scope: Scope): void {
+    this.outer.push(this.current);
     this.current = scope;
   }
 }

@@ -3,6 +3,7 @@
 // whose declared result types them. The names are locals of the func too.
 import type { Node } from "web-tree-sitter";
 import type { TypedVarFact } from "../../../model/facts";
+import { nameClosures } from "./closures";
 import { addRefs, addTypedVar } from "./declared-types";
 import { dottedPath } from "./paths";
 import { addLocals, type Reach, reachOf, within } from "./reach";
@@ -23,6 +24,7 @@ export function visitVarSpec(file: GoFile, spec: Node, scope: Scope): void {
   } else if (values) {
     typeFromValues(file, names, values.namedChildren, reach);
   }
+  if (values) nameClosures(file, names, values.namedChildren, spec, scope);
   if (values) visitValueList(file, values, scope);
 }
 
@@ -30,7 +32,10 @@ export function visitShortVar(file: GoFile, node: Node, scope: Scope): void {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
   if (left) addLocals(file, left.namedChildren, node, scope);
-  if (left && right) typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(file, node, scope));
+  if (left && right) {
+    typeFromValues(file, left.namedChildren, right.namedChildren, reachOf(file, node, scope));
+    nameClosures(file, left.namedChildren, right.namedChildren, node, scope);
+  }
   if (right) visitValueList(file, right, scope);
 }
 
